@@ -1,0 +1,84 @@
+// Package platter holds what every other package of the project shares: the
+// error type with its stable API codes. It imports nothing of the project.
+package platter
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Stable API error codes (DESIGN.md §3, docs/errors.md). Never renumber one.
+const (
+	CodeValidation     = 1000
+	CodeMalformed      = 1001
+	CodeMethod         = 1405
+	CodeUnauthorized   = 1401
+	CodeForbidden      = 1403
+	CodeNotFound       = 1404
+	CodeConflict       = 1409
+	CodeTooLarge       = 1413
+	CodeRateLimited    = 1429
+	CodeInternal       = 1500
+	CodeUnavailable    = 1503
+	CodeBadCredentials = 2061
+)
+
+// Error is the one error type that crosses package boundaries. Message and the
+// values of Fields are message keys of the i18n catalogue (or plain text when
+// no key matches), so the HTTP layer can answer in the caller's language.
+// Params fill {name} placeholders in the translated text. Err is the internal
+// cause: it is logged, never shown.
+type Error struct {
+	Code    int
+	Message string
+	Fields  map[string]string
+	Params  map[string]string
+	Err     error
+}
+
+func (e *Error) Error() string {
+	s := fmt.Sprintf("platter %d: %s", e.Code, e.Message)
+	if e.Err != nil {
+		s += ": " + e.Err.Error()
+	}
+	return s
+}
+
+func (e *Error) Unwrap() error { return e.Err }
+
+// Errorf returns an *Error with the given code and message key (formatted).
+func Errorf(code int, format string, args ...any) *Error {
+	return &Error{Code: code, Message: fmt.Sprintf(format, args...)}
+}
+
+// NotFound is the error for a missing or foreign record: callers must not be
+// able to tell the two apart.
+func NotFound() *Error { return &Error{Code: CodeNotFound, Message: "error.not_found"} }
+
+// Internal wraps an unexpected cause; the client sees only a generic message.
+func Internal(err error) *Error {
+	return &Error{Code: CodeInternal, Message: "error.internal", Err: err}
+}
+
+// Invalid builds a validation error from field → message key pairs.
+func Invalid(fields map[string]string) *Error {
+	return &Error{Code: CodeValidation, Message: "error.validation", Fields: fields}
+}
+
+// ErrorCode returns the API code of err: its own code for *Error, 1500 otherwise.
+func ErrorCode(err error) int {
+	var e *Error
+	if errors.As(err, &e) {
+		return e.Code
+	}
+	return CodeInternal
+}
+
+// AsError returns err as an *Error, wrapping anything else as internal.
+func AsError(err error) *Error {
+	var e *Error
+	if errors.As(err, &e) {
+		return e
+	}
+	return Internal(err)
+}
