@@ -1,0 +1,222 @@
+// Package config loads Platter's configuration from PLATTER_* environment
+// variables (DESIGN.md §4b). Every variable is optional; secrets may also be
+// given as NAME_FILE. Load validates everything and lists every problem.
+package config
+
+import (
+	"errors"
+	"fmt"
+	"net/url"
+	"os"
+	"strconv"
+	"strings"
+)
+
+// Config is the whole configuration of one platter process.
+type Config struct {
+	Addr                 string
+	DatabaseURL          string
+	PublicURL            string
+	SMTPURL              string
+	MailFrom             string
+	Payments             string
+	StripeSecretKey      string
+	StripePublishableKey string
+	StripeWebhookSecret  string
+	StripeAPIBase        string
+	Geocoder             string
+	NominatimURL         string
+	GoogleMapsKey        string
+	TileURL              string
+	AutoRejectMinutes    int
+}
+
+// Var documents one variable for `platter serve --help`.
+type Var struct {
+	Name, Default, Meaning string
+	Secret                 bool
+}
+
+// Vars lists every variable, in the order of DESIGN.md §4b.
+var Vars = []Var{
+	{"PLATTER_ADDR", ":8080", "listen address", false},
+	{"PLATTER_DATABASE_URL", "sqlite:./data/platter.db", "sqlite:PATH or postgres://…", true},
+	{"PLATTER_PUBLIC_URL", "http://localhost:8080", "base URL for links in e-mails", false},
+	{"PLATTER_SMTP_URL", "", "smtp://user:pass@host:port (STARTTLS when offered) or smtps://… (implicit TLS); empty: mail goes to the outbox table and the log", true},
+	{"PLATTER_MAIL_FROM", "Platter <no-reply@localhost>", "sender of e-mails", false},
+	{"PLATTER_PAYMENTS", "sandbox", "sandbox or stripe", false},
+	{"PLATTER_STRIPE_SECRET_KEY", "", "Stripe secret key", true},
+	{"PLATTER_STRIPE_PUBLISHABLE_KEY", "", "Stripe publishable key", false},
+	{"PLATTER_STRIPE_WEBHOOK_SECRET", "", "Stripe webhook signing secret", true},
+	{"PLATTER_STRIPE_API_BASE", "https://api.stripe.com", "another Stripe base URL (stripe-mock in tests)", false},
+	{"PLATTER_GEOCODER", "builtin", "builtin, nominatim or google", false},
+	{"PLATTER_NOMINATIM_URL", "", "Nominatim base URL (PLATTER_GEOCODER=nominatim)", false},
+	{"PLATTER_GOOGLE_MAPS_KEY", "", "Google Maps Platform key (PLATTER_GEOCODER=google)", true},
+	{"PLATTER_TILE_URL", "https://tile.openstreetmap.org/{z}/{x}/{y}.png", "map tiles for the browser", false},
+	{"PLATTER_AUTO_REJECT_MINUTES", "13", "paid orders nobody accepted are rejected and refunded after this many minutes", false},
+}
+
+// Load reads the configuration through getenv (os.Getenv in production, a
+// map in tests). readFile reads *_FILE secrets; nil means os.ReadFile.
+func Load(getenv func(string) string, readFile func(string) ([]byte, error)) (*Config, error) {
+	if readFile == nil {
+		readFile = os.ReadFile
+	}
+	var problems []string
+	get := func(name string) string {
+		for _, v := range Vars {
+			if v.Name != name {
+				continue
+			}
+			val := getenv(name)
+			if f := getenv(name + "_FILE"); v.Secret && f != "" {
+				if val != "" {
+					problems = append(problems, fmt.Sprintf("%s and %s_FILE are both set: use one", name, name))
+				}
+				b, err := readFile(f)
+				if err != nil {
+					problems = append(problems, fmt.Sprintf("%s_FILE: %v", name, err))
+				}
+				val = strings.TrimSpace(string(b))
+			}
+			if val == "" {
+				val = v.Default
+			}
+			return val
+		}
+		panic("config: undocumented variable " + name)
+	}
+	c := &Config{
+		Addr:                 get("PLATTER_ADDR"),
+		DatabaseURL:          get("PLATTER_DATABASE_URL"),
+		PublicURL:            strings.TrimRight(get("PLATTER_PUBLIC_URL"), "/"),
+		SMTPURL:              get("PLATTER_SMTP_URL"),
+		MailFrom:             get("PLATTER_MAIL_FROM"),
+		Payments:             get("PLATTER_PAYMENTS"),
+		StripeSecretKey:      get("PLATTER_STRIPE_SECRET_KEY"),
+		StripePublishableKey: get("PLATTER_STRIPE_PUBLISHABLE_KEY"),
+		StripeWebhookSecret:  get("PLATTER_STRIPE_WEBHOOK_SECRET"),
+		StripeAPIBase:        strings.TrimRight(get("PLATTER_STRIPE_API_BASE"), "/"),
+		Geocoder:             get("PLATTER_GEOCODER"),
+		NominatimURL:         get("PLATTER_NOMINATIM_URL"),
+		GoogleMapsKey:        get("PLATTER_GOOGLE_MAPS_KEY"),
+		TileURL:              get("PLATTER_TILE_URL"),
+	}
+	problems = append(problems, c.validate(get("PLATTER_AUTO_REJECT_MINUTES"))...)
+	if len(problems) > 0 {
+		return nil, errors.New("invalid configuration:\n  - " + strings.Join(problems, "\n  - "))
+	}
+	return c, nil
+}
+
+func (c *Config) validate(autoReject string) []string {
+	var p []string
+	if _, _, err := splitHostPort(c.Addr); err != nil {
+		p = append(p, fmt.Sprintf("PLATTER_ADDR %q: %v", c.Addr, err))
+	}
+	if !strings.HasPrefix(c.DatabaseURL, "sqlite:") && !strings.HasPrefix(c.DatabaseURL, "postgres://") &&
+		!strings.HasPrefix(c.DatabaseURL, "postgresql://") {
+		p = append(p, "PLATTER_DATABASE_URL must start with sqlite:, postgres:// or postgresql://")
+	}
+	p = append(p, checkURL("PLATTER_PUBLIC_URL", c.PublicURL, "http", "https")...)
+	if c.SMTPURL != "" {
+		p = append(p, checkURL("PLATTER_SMTP_URL", c.SMTPURL, "smtp", "smtps")...)
+	}
+	switch c.Payments {
+	case "sandbox":
+	case "stripe":
+		if c.StripeSecretKey == "" {
+			p = append(p, "PLATTER_PAYMENTS=stripe needs PLATTER_STRIPE_SECRET_KEY")
+		}
+		if c.StripePublishableKey == "" {
+			p = append(p, "PLATTER_PAYMENTS=stripe needs PLATTER_STRIPE_PUBLISHABLE_KEY")
+		}
+		if c.StripeWebhookSecret == "" {
+			p = append(p, "PLATTER_PAYMENTS=stripe needs PLATTER_STRIPE_WEBHOOK_SECRET")
+		}
+		p = append(p, checkURL("PLATTER_STRIPE_API_BASE", c.StripeAPIBase, "http", "https")...)
+	default:
+		p = append(p, fmt.Sprintf("PLATTER_PAYMENTS %q: must be sandbox or stripe", c.Payments))
+	}
+	switch c.Geocoder {
+	case "builtin":
+	case "nominatim":
+		if c.NominatimURL == "" {
+			p = append(p, "PLATTER_GEOCODER=nominatim needs PLATTER_NOMINATIM_URL")
+		} else {
+			p = append(p, checkURL("PLATTER_NOMINATIM_URL", c.NominatimURL, "http", "https")...)
+		}
+	case "google":
+		if c.GoogleMapsKey == "" {
+			p = append(p, "PLATTER_GEOCODER=google needs PLATTER_GOOGLE_MAPS_KEY")
+		}
+	default:
+		p = append(p, fmt.Sprintf("PLATTER_GEOCODER %q: must be builtin, nominatim or google", c.Geocoder))
+	}
+	if !strings.Contains(c.TileURL, "{z}") || !strings.Contains(c.TileURL, "{x}") || !strings.Contains(c.TileURL, "{y}") {
+		p = append(p, fmt.Sprintf("PLATTER_TILE_URL %q: must contain {z}, {x} and {y}", c.TileURL))
+	}
+	n, err := strconv.Atoi(autoReject)
+	if err != nil || n < 1 {
+		p = append(p, fmt.Sprintf("PLATTER_AUTO_REJECT_MINUTES %q: must be a whole number of minutes ≥ 1", autoReject))
+	}
+	c.AutoRejectMinutes = n
+	return p
+}
+
+func checkURL(name, raw string, schemes ...string) []string {
+	u, err := url.Parse(raw)
+	if err != nil || u.Host == "" {
+		return []string{fmt.Sprintf("%s %q: not a URL", name, raw)}
+	}
+	for _, s := range schemes {
+		if u.Scheme == s {
+			return nil
+		}
+	}
+	return []string{fmt.Sprintf("%s %q: scheme must be %s", name, raw, strings.Join(schemes, " or "))}
+}
+
+func splitHostPort(addr string) (string, int, error) {
+	i := strings.LastIndex(addr, ":")
+	if i < 0 {
+		return "", 0, errors.New("want host:port or :port")
+	}
+	port, err := strconv.Atoi(addr[i+1:])
+	if err != nil || port < 0 || port > 65535 {
+		return "", 0, errors.New("bad port")
+	}
+	return addr[:i], port, nil
+}
+
+// TileHost is the origin of the tile URL, for the Content-Security-Policy.
+func (c *Config) TileHost() string {
+	u, err := url.Parse(strings.NewReplacer("{s}", "a", "{z}", "0", "{x}", "0", "{y}", "0", "{r}", "").Replace(c.TileURL))
+	if err != nil || u.Host == "" {
+		return ""
+	}
+	host := u.Host
+	if strings.Contains(c.TileURL, "{s}.") {
+		host = "*." + strings.SplitN(host, ".", 2)[1]
+	}
+	return u.Scheme + "://" + host
+}
+
+// Help is the text of `platter serve --help`: every variable, its default
+// and meaning.
+func Help() string {
+	var b strings.Builder
+	b.WriteString("Environment (all optional; secrets marked * may also be given as NAME_FILE):\n")
+	for _, v := range Vars {
+		star := " "
+		if v.Secret {
+			star = "*"
+		}
+		def := v.Default
+		if def == "" {
+			def = "(empty)"
+		}
+		fmt.Fprintf(&b, "  %s%-32s default %s\n      %s\n", star, v.Name, def, v.Meaning)
+	}
+	return b.String()
+}

@@ -1,0 +1,75 @@
+package config_test
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"platter/internal/config"
+)
+
+func env(m map[string]string) func(string) string { return func(k string) string { return m[k] } }
+
+func TestDefaults(t *testing.T) {
+	c, err := config.Load(env(nil), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Addr != ":8080" || c.DatabaseURL != "sqlite:./data/platter.db" || c.Payments != "sandbox" ||
+		c.Geocoder != "builtin" || c.AutoRejectMinutes != 13 || c.PublicURL != "http://localhost:8080" {
+		t.Errorf("defaults: %+v", c)
+	}
+	if got := c.TileHost(); got != "https://tile.openstreetmap.org" {
+		t.Errorf("TileHost = %q", got)
+	}
+}
+
+func TestEveryProblemIsListed(t *testing.T) {
+	_, err := config.Load(env(map[string]string{
+		"PLATTER_ADDR":                "nonsense",
+		"PLATTER_DATABASE_URL":        "mysql://x",
+		"PLATTER_PAYMENTS":            "stripe",
+		"PLATTER_GEOCODER":            "bing",
+		"PLATTER_AUTO_REJECT_MINUTES": "soon",
+		"PLATTER_SMTP_URL":            "http://mail",
+	}), nil)
+	if err == nil {
+		t.Fatal("want an error")
+	}
+	for _, want := range []string{"PLATTER_ADDR", "PLATTER_DATABASE_URL", "PLATTER_STRIPE_SECRET_KEY",
+		"PLATTER_STRIPE_WEBHOOK_SECRET", "PLATTER_GEOCODER", "PLATTER_AUTO_REJECT_MINUTES", "PLATTER_SMTP_URL"} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("error does not mention %s:\n%v", want, err)
+		}
+	}
+}
+
+func TestSecretFromFile(t *testing.T) {
+	files := map[string]string{"/run/secrets/db": "postgres://u:p@db/platter\n"}
+	read := func(p string) ([]byte, error) {
+		if s, ok := files[p]; ok {
+			return []byte(s), nil
+		}
+		return nil, errors.New("no such file")
+	}
+	c, err := config.Load(env(map[string]string{"PLATTER_DATABASE_URL_FILE": "/run/secrets/db"}), read)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.DatabaseURL != "postgres://u:p@db/platter" {
+		t.Errorf("DatabaseURL = %q", c.DatabaseURL)
+	}
+	_, err = config.Load(env(map[string]string{"PLATTER_SMTP_URL_FILE": "/missing"}), read)
+	if err == nil || !strings.Contains(err.Error(), "PLATTER_SMTP_URL_FILE") {
+		t.Errorf("missing secret file: %v", err)
+	}
+}
+
+func TestHelpListsEveryVariable(t *testing.T) {
+	h := config.Help()
+	for _, v := range config.Vars {
+		if !strings.Contains(h, v.Name) {
+			t.Errorf("help lacks %s", v.Name)
+		}
+	}
+}

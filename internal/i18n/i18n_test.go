@@ -1,0 +1,53 @@
+package i18n_test
+
+import (
+	"testing"
+
+	"platter/internal/i18n"
+)
+
+func TestCataloguesHaveTheSameKeys(t *testing.T) {
+	c, err := i18n.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, a := range i18n.Languages {
+		for _, b := range i18n.Languages {
+			for k := range c[a] {
+				if _, ok := c[b][k]; !ok {
+					t.Errorf("key %q is in %s but not in %s", k, a, b)
+				}
+			}
+		}
+	}
+}
+
+func TestTranslate(t *testing.T) {
+	c := i18n.MustLoad()
+	if got := c.T("pl-PL", "error.bad_credentials", nil); got != "Nieprawidłowa nazwa użytkownika lub hasło." {
+		t.Errorf("pl-PL 2061 = %q", got)
+	}
+	if got := c.T("de-DE", "error.bad_credentials", nil); got != "Incorrect username or password." {
+		t.Errorf("fallback = %q", got)
+	}
+	if got := c.T("en-US", "Opens at {time}", map[string]string{"time": "11:00"}); got != "Opens at 11:00" {
+		t.Errorf("plain text with params = %q", got)
+	}
+}
+
+func TestNegotiate(t *testing.T) {
+	for in, want := range map[string]string{
+		"":                        "en-US",
+		"pl-PL":                   "pl-PL",
+		"pl":                      "pl-PL",
+		"en-GB,en;q=0.9":          "en-US",
+		"de-DE,pl;q=0.8,en;q=0.5": "pl-PL",
+		"fr":                      "en-US",
+		"PL-pl":                   "pl-PL",
+		"pl;q=0, en":              "en-US",
+	} {
+		if got := i18n.Negotiate(in); got != want {
+			t.Errorf("Negotiate(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
