@@ -1,0 +1,241 @@
+package catalog
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"platter/internal/platter"
+)
+
+// SchemeDoc is the import document: one scheme with its brand, menus and
+// venues, in the JSON shape operators write by hand (`platter import`,
+// `platter demo`). Menus and their contents are keyed by Ref and venues by
+// VenueSlug, so re-importing a changed document updates rows in place and
+// keeps their ids stable.
+type SchemeDoc struct {
+	BusinessSlug string     `json:"business_slug"`
+	Name         string     `json:"name"`
+	LogoURL      string     `json:"logo_url"`
+	Theme        int        `json:"theme"`
+	Colour       string     `json:"colour"`
+	Colours      []string   `json:"colours"`
+	Currency     string     `json:"currency"`
+	Country      string     `json:"country"`
+	Languages    []string   `json:"languages"`
+	Loyalty      Loyalty    `json:"loyalty"`
+	Menus        []MenuDoc  `json:"menus"`
+	Venues       []VenueDoc `json:"venues"`
+}
+
+// MenuDoc is one menu of a SchemeDoc. Items name their modifier categories
+// by Ref, which must be one of this menu's ModifierCategories.
+type MenuDoc struct {
+	Ref                string                `json:"ref"`
+	Name               string                `json:"name"`
+	LayoutStyle        int                   `json:"layout_style"`
+	Categories         []CategoryDoc         `json:"categories"`
+	ModifierCategories []ModifierCategoryDoc `json:"modifier_categories"`
+}
+
+// CategoryDoc is a category with its items, in display order.
+type CategoryDoc struct {
+	Ref   string    `json:"ref"`
+	Name  string    `json:"name"`
+	Items []ItemDoc `json:"items"`
+}
+
+// ItemDoc is one item. IsAvailable is a pointer because a missing value means
+// available: a document only has to mention what is sold out.
+type ItemDoc struct {
+	Ref                string   `json:"ref"`
+	Title              string   `json:"title"`
+	Description        string   `json:"description"`
+	ImageURL           string   `json:"image_url"`
+	Price              int64    `json:"price"`
+	IsNew              bool     `json:"is_new"`
+	IsAvailable        *bool    `json:"is_available"`
+	SelectMin          int      `json:"select_min"`
+	SelectMax          int      `json:"select_max"`
+	OrderTypes         []int    `json:"order_types"`
+	ModifierCategories []string `json:"modifier_categories"`
+}
+
+// Available reports whether the item is on sale (missing means yes).
+func (it *ItemDoc) Available() bool { return it.IsAvailable == nil || *it.IsAvailable }
+
+// ModifierCategoryDoc is a group of choices with its items.
+type ModifierCategoryDoc struct {
+	Ref       string            `json:"ref"`
+	Name      string            `json:"name"`
+	SelectMin int               `json:"select_min"`
+	SelectMax int               `json:"select_max"`
+	Items     []ModifierItemDoc `json:"items"`
+}
+
+// ModifierItemDoc is one choice; IsAvailable as for ItemDoc.
+type ModifierItemDoc struct {
+	Ref         string `json:"ref"`
+	Name        string `json:"name"`
+	Price       int64  `json:"price"`
+	IsAvailable *bool  `json:"is_available"`
+}
+
+// Available reports whether the choice is on sale (missing means yes).
+func (m *ModifierItemDoc) Available() bool { return m.IsAvailable == nil || *m.IsAvailable }
+
+// VenueDoc is one venue. OpeningHours is keyed by weekday "0".."6" (sun..sat);
+// a missing day is closed. Menu is the Ref of one of the document's menus.
+type VenueDoc struct {
+	VenueSlug       string                 `json:"venue_slug"`
+	Name            string                 `json:"name"`
+	Address         Address                `json:"address"`
+	Lat             float64                `json:"lat"`
+	Lng             float64                `json:"lng"`
+	TimeZone        string                 `json:"time_zone"`
+	Menu            string                 `json:"menu"`
+	OpeningHours    map[string][]TimeRange `json:"opening_hours"`
+	OrderTypes      []int                  `json:"order_types"`
+	Delivery        DeliveryDoc            `json:"delivery"`
+	Pickup          PickupDoc              `json:"pickup"`
+	PrepMinutes     int                    `json:"prep_minutes"`
+	DeliveryMinutes int                    `json:"delivery_minutes"`
+	ServiceChargeBP int                    `json:"service_charge_bp"`
+	VATRateBP       int                    `json:"vat_rate_bp"`
+	Tipping         Tipping                `json:"tipping"`
+	LayoutStyle     int                    `json:"layout_style"`
+}
+
+// DeliveryDoc holds a venue's delivery terms in minor units and metres.
+type DeliveryDoc struct {
+	RadiusM  int64 `json:"radius_m"`
+	Fee      int64 `json:"fee"`
+	FreeOver int64 `json:"free_over"`
+	Minimum  int64 `json:"minimum"`
+}
+
+// PickupDoc holds a venue's pickup terms.
+type PickupDoc struct {
+	Minimum int64 `json:"minimum"`
+}
+
+// FieldError is one problem of a document: Path is a JSON path such as
+// "venues[1].opening_hours.3[0].close", Message says what is wrong.
+type FieldError struct {
+	Path    string
+	Message string
+}
+
+func (e FieldError) Error() string { return e.Path + ": " + e.Message }
+
+// ParseSchemeDoc decodes and validates an import document, listing every
+// problem found rather than stopping at the first. Unknown fields and values
+// of the wrong JSON type are reported with their paths before anything else
+// is checked, because a typed decode could not say where they are. Colours
+// are normalised to "#rrggbb".
+func ParseSchemeDoc(data []byte) (*SchemeDoc, []FieldError) {
+	var raw any
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	if err := dec.Decode(&raw); err != nil {
+		return nil, []FieldError{{Path: "", Message: "malformed JSON: " + err.Error()}}
+	}
+	if dec.More() {
+		return nil, []FieldError{{Path: "", Message: "malformed JSON: trailing data"}}
+	}
+	if errs := checkShape(raw); len(errs) > 0 {
+		return nil, errs
+	}
+	var doc SchemeDoc
+	strict := json.NewDecoder(bytes.NewReader(data))
+	strict.DisallowUnknownFields()
+	if err := strict.Decode(&doc); err != nil {
+		// checkShape should have caught this; keep the decoder's word anyway.
+		return nil, []FieldError{{Path: "", Message: err.Error()}}
+	}
+	if errs := doc.Validate(); len(errs) > 0 {
+		return nil, errs
+	}
+	return &doc, nil
+}
+
+// InvalidDocError turns document problems into the project's validation
+// error, one field per path.
+func InvalidDocError(errs []FieldError) *platter.Error {
+	fields := make(map[string]string, len(errs))
+	for _, e := range errs {
+		if _, dup := fields[e.Path]; !dup {
+			fields[e.Path] = e.Message
+		}
+	}
+	return platter.Invalid(fields)
+}
+
+// Scheme converts the document's brand into a Scheme (without ID).
+func (d *SchemeDoc) Scheme() Scheme {
+	return Scheme{
+		Slug:      d.BusinessSlug,
+		Name:      d.Name,
+		LogoURL:   d.LogoURL,
+		Theme:     d.Theme,
+		Colour:    d.Colour,
+		Colours:   append([]string{}, d.Colours...),
+		Currency:  d.Currency,
+		Country:   d.Country,
+		Languages: append([]string{}, d.Languages...),
+		Loyalty:   d.Loyalty,
+	}
+}
+
+// Venue converts a venue of the document into a Venue (without IDs).
+func (v *VenueDoc) Venue() Venue {
+	return Venue{
+		Slug:             v.VenueSlug,
+		Name:             v.Name,
+		Address:          v.Address,
+		Lat:              v.Lat,
+		Lng:              v.Lng,
+		TimeZone:         v.TimeZone,
+		OpeningHours:     v.Hours(),
+		OrderTypes:       append([]int{}, v.OrderTypes...),
+		DeliveryRadiusM:  v.Delivery.RadiusM,
+		DeliveryFee:      v.Delivery.Fee,
+		FreeDeliveryOver: v.Delivery.FreeOver,
+		DeliveryMinimum:  v.Delivery.Minimum,
+		PickupMinimum:    v.Pickup.Minimum,
+		PrepMinutes:      v.PrepMinutes,
+		DeliveryMinutes:  v.DeliveryMinutes,
+		ServiceChargeBP:  v.ServiceChargeBP,
+		VATRateBP:        v.VATRateBP,
+		Tipping:          v.Tipping,
+		LayoutStyle:      v.LayoutStyle,
+	}
+}
+
+// Hours returns the opening hours indexed by weekday; keys that are not
+// "0".."6" are ignored (Validate reports them).
+func (v *VenueDoc) Hours() [7][]TimeRange {
+	var out [7][]TimeRange
+	for k, ranges := range v.OpeningHours {
+		d, err := strconv.Atoi(k)
+		if err != nil || d < 0 || d > 6 {
+			continue
+		}
+		out[d] = append([]TimeRange{}, ranges...)
+	}
+	return out
+}
+
+// normaliseColour adds the leading # a colour may lack (SPEC.md §1) and
+// lower-cases it so equal colours compare equal.
+func normaliseColour(s string) string {
+	s = strings.ToLower(strings.TrimSpace(s))
+	if s != "" && !strings.HasPrefix(s, "#") {
+		s = "#" + s
+	}
+	return s
+}
+
+func idx(path string, i int) string { return fmt.Sprintf("%s[%d]", path, i) }

@@ -1,0 +1,125 @@
+package catalog
+
+import (
+	"math"
+	"strconv"
+	"time"
+	_ "time/tzdata" // venues name IANA zones; slim containers lack /usr/share/zoneinfo
+)
+
+const minutesPerDay = 24 * 60
+
+// span is a TimeRange in minutes since local midnight; end may exceed a day
+// when the range runs past midnight.
+type span struct{ start, end int }
+
+// spanOf parses a range. A close of "00:00" or "24:00" means midnight at the
+// end of the day, and a close before the open runs into the next day.
+// ok is false for unparseable values, which Validate rejects on import.
+func spanOf(r TimeRange) (span, bool) {
+	open, ok1 := minutesOf(r.Open)
+	closing, ok2 := minutesOf(r.Close)
+	if !ok1 || !ok2 || open >= minutesPerDay {
+		return span{}, false
+	}
+	if closing <= open {
+		closing += minutesPerDay
+	}
+	return span{open, closing}, true
+}
+
+func minutesOf(s string) (int, bool) {
+	if len(s) != 5 || s[2] != ':' {
+		return 0, false
+	}
+	h, err1 := strconv.Atoi(s[:2])
+	m, err2 := strconv.Atoi(s[3:])
+	if err1 != nil || err2 != nil || h < 0 || m < 0 || m > 59 || h*60+m > minutesPerDay {
+		return 0, false
+	}
+	return h*60 + m, true
+}
+
+// location returns the venue's time zone, falling back to UTC for a zone the
+// system does not know, so a bad row cannot take the storefront down.
+func (v *Venue) location() *time.Location {
+	loc, err := time.LoadLocation(v.TimeZone)
+	if err != nil {
+		return time.UTC
+	}
+	return loc
+}
+
+// OpenAt reports whether the venue is open at t, judged by the wall clock in
+// the venue's own time zone. A range that runs past midnight is still open in
+// the small hours of the next weekday.
+func (v *Venue) OpenAt(t time.Time) bool {
+	local := t.In(v.location())
+	now := local.Hour()*60 + local.Minute()
+	today := int(local.Weekday())
+	yesterday := (today + 6) % 7
+	for _, r := range v.OpeningHours[today] {
+		if s, ok := spanOf(r); ok && now >= s.start && now < s.end {
+			return true
+		}
+	}
+	for _, r := range v.OpeningHours[yesterday] {
+		if s, ok := spanOf(r); ok && s.end > minutesPerDay && now < s.end-minutesPerDay {
+			return true
+		}
+	}
+	return false
+}
+
+// NextOpening returns the first moment at or after t when the venue is open:
+// t itself when it is open already, else the start of its next range within
+// the coming week. ok is false when the venue has no opening hours at all.
+func (v *Venue) NextOpening(t time.Time) (time.Time, bool) {
+	if v.OpenAt(t) {
+		return t, true
+	}
+	loc := v.location()
+	local := t.In(loc)
+	var best time.Time
+	for d := 0; d <= 7; d++ {
+		day := time.Date(local.Year(), local.Month(), local.Day()+d, 0, 0, 0, 0, loc)
+		for _, r := range v.OpeningHours[int(day.Weekday())] {
+			s, ok := spanOf(r)
+			if !ok {
+				continue
+			}
+			// time.Date normalises a wall time that a DST jump skips.
+			at := time.Date(day.Year(), day.Month(), day.Day(), s.start/60, s.start%60, 0, 0, loc)
+			if at.After(t) && (best.IsZero() || at.Before(best)) {
+				best = at
+			}
+		}
+		if !best.IsZero() {
+			return best, true
+		}
+	}
+	return time.Time{}, false
+}
+
+// earthRadiusKm is the mean Earth radius the haversine uses (DESIGN.md §5).
+const earthRadiusKm = 6371.0
+
+// DistanceKm is the great-circle distance between two points in kilometres
+// (haversine, R = 6371 km).
+func DistanceKm(lat1, lng1, lat2, lng2 float64) float64 {
+	rad := math.Pi / 180
+	dLat := (lat2 - lat1) * rad
+	dLng := (lng2 - lng1) * rad
+	a := math.Sin(dLat/2)*math.Sin(dLat/2) +
+		math.Cos(lat1*rad)*math.Cos(lat2*rad)*math.Sin(dLng/2)*math.Sin(dLng/2)
+	return 2 * earthRadiusKm * math.Asin(math.Min(1, math.Sqrt(a)))
+}
+
+// DeliversTo reports whether the venue offers delivery and the point lies
+// within its delivery radius of the venue.
+func (v *Venue) DeliversTo(lat, lng float64) bool {
+	if !v.Offers(OrderTypeDelivery) || v.DeliveryRadiusM <= 0 {
+		return false
+	}
+	return DistanceKm(v.Lat, v.Lng, lat, lng)*1000 <= float64(v.DeliveryRadiusM)
+}

@@ -1,0 +1,285 @@
+package catalog
+
+import (
+	"fmt"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+)
+
+var (
+	slugRE   = regexp.MustCompile(`^[a-z0-9][a-z0-9-]{1,62}$`)
+	refRE    = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_.:-]{0,63}$`)
+	colourRE = regexp.MustCompile(`^#[0-9a-f]{6}$`)
+	hhmmRE   = regexp.MustCompile(`^([01][0-9]|2[0-3]):[0-5][0-9]$|^24:00$`)
+)
+
+// Limits of the import document. Names are short because the storefront shows
+// them on small cards; 1440 minutes is a day.
+const (
+	maxNameLen    = 120
+	maxTextLen    = 2000
+	maxColours    = 16
+	maxMinutes    = 1440
+	maxBasisPoint = 10000
+)
+
+// problems collects FieldErrors; every check adds to it and carries on.
+type problems []FieldError
+
+func (p *problems) add(path, format string, args ...any) {
+	*p = append(*p, FieldError{Path: path, Message: fmt.Sprintf(format, args...)})
+}
+
+func (p *problems) check(ok bool, path, format string, args ...any) {
+	if !ok {
+		p.add(path, format, args...)
+	}
+}
+
+func (p *problems) name(path, s string, max int) {
+	switch {
+	case strings.TrimSpace(s) == "":
+		p.add(path, "required")
+	case len([]rune(s)) > max:
+		p.add(path, "must be at most %d characters", max)
+	}
+}
+
+func (p *problems) oneOf(path, s string, allowed []string) {
+	p.check(slices.Contains(allowed, s), path, "must be one of %s", strings.Join(allowed, ", "))
+}
+
+func (p *problems) between(path string, n, lo, hi int64) {
+	p.check(n >= lo && n <= hi, path, "must be between %d and %d", lo, hi)
+}
+
+func (p *problems) url(path, s string) {
+	ok := s == "" || strings.HasPrefix(s, "/") || strings.HasPrefix(s, "https://") ||
+		strings.HasPrefix(s, "http://")
+	p.check(ok, path, "must be a path starting with / or an http(s) URL")
+}
+
+// selection checks a select_min/select_max pair; a max of 0 means no limit.
+func (p *problems) selection(path string, lo, hi int) {
+	p.check(lo >= 0, path+".select_min", "must not be negative")
+	p.check(hi >= 0, path+".select_max", "must not be negative")
+	if hi > 0 && lo > hi {
+		p.add(path+".select_min", "must not exceed select_max")
+	}
+}
+
+// orderTypes checks a set of order types: each 0 or 1, no repeats.
+func (p *problems) orderTypes(path string, ts []int, required bool) {
+	if len(ts) == 0 && required {
+		p.add(path, "must name at least one order type")
+	}
+	seen := map[int]bool{}
+	for i, t := range ts {
+		switch {
+		case t != OrderTypeDelivery && t != OrderTypePickup:
+			p.add(idx(path, i), "must be 0 (delivery) or 1 (pickup)")
+		case seen[t]:
+			p.add(idx(path, i), "is repeated")
+		}
+		seen[t] = true
+	}
+}
+
+// unique reports a key seen before under the same parent.
+func (p *problems) unique(seen map[string]bool, path, key string) {
+	if key != "" && seen[key] {
+		p.add(path, "%q is used twice", key)
+	}
+	seen[key] = true
+}
+
+// Validate checks the whole document and returns every problem found, after
+// normalising colours in place (a missing # is added, SPEC.md §1).
+func (d *SchemeDoc) Validate() []FieldError {
+	d.Colour = normaliseColour(d.Colour)
+	for i := range d.Colours {
+		d.Colours[i] = normaliseColour(d.Colours[i])
+	}
+	var p problems
+	p.validateBrand(d)
+	menuRefs := map[string]bool{}
+	for i := range d.Menus {
+		path := idx("menus", i)
+		p.unique(menuRefs, path+".ref", d.Menus[i].Ref)
+		p.validateMenu(path, &d.Menus[i])
+	}
+	if len(d.Venues) > 0 && len(d.Menus) == 0 {
+		p.add("menus", "at least one menu is needed for the venues")
+	}
+	slugs := map[string]bool{}
+	for i := range d.Venues {
+		path := idx("venues", i)
+		p.unique(slugs, path+".venue_slug", d.Venues[i].VenueSlug)
+		p.validateVenue(path, &d.Venues[i], menuRefs)
+	}
+	return p
+}
+
+func (p *problems) validateBrand(d *SchemeDoc) {
+	p.check(slugRE.MatchString(d.BusinessSlug), "business_slug",
+		"must be 2-63 lower-case letters, digits or hyphens, starting with a letter or digit")
+	p.name("name", d.Name, maxNameLen)
+	p.url("logo_url", d.LogoURL)
+	p.check(d.Theme == 0 || d.Theme == 1, "theme", "must be 0 (dark) or 1 (light)")
+	p.check(colourRE.MatchString(d.Colour), "colour", "must be a colour like #rrggbb")
+	p.check(len(d.Colours) <= maxColours, "colours", "must hold at most %d colours", maxColours)
+	for i, c := range d.Colours {
+		p.check(colourRE.MatchString(c), idx("colours", i), "must be a colour like #rrggbb")
+	}
+	p.oneOf("currency", d.Currency, Currencies)
+	p.oneOf("country", d.Country, Countries)
+	p.check(len(d.Languages) > 0, "languages", "must name at least one language")
+	seen := map[string]bool{}
+	for i, l := range d.Languages {
+		p.oneOf(idx("languages", i), l, Languages)
+		p.unique(seen, idx("languages", i), l)
+	}
+	l := d.Loyalty
+	p.check(l.StampThreshold >= 0, "loyalty.stamp_threshold", "must not be negative")
+	p.check(l.StampsPerReward >= 0, "loyalty.stamps_per_reward", "must not be negative")
+	if l.StampThreshold > 0 {
+		p.check(l.StampsPerReward > 0, "loyalty.stamps_per_reward", "must be at least 1 when stamps are earned")
+		p.name("loyalty.reward_title", l.RewardTitle, maxNameLen)
+	}
+}
+
+func (p *problems) validateMenu(path string, m *MenuDoc) {
+	p.check(refRE.MatchString(m.Ref), path+".ref", "must be 1-64 letters, digits or _.:- characters")
+	p.name(path+".name", m.Name, maxNameLen)
+	p.between(path+".layout_style", int64(m.LayoutStyle), LayoutDefault, LayoutRoundedHalfImage)
+	mods := map[string]bool{}
+	for i := range m.ModifierCategories {
+		mp := idx(path+".modifier_categories", i)
+		p.unique(mods, mp+".ref", m.ModifierCategories[i].Ref)
+		p.validateModifierCategory(mp, &m.ModifierCategories[i])
+	}
+	cats := map[string]bool{}
+	for i := range m.Categories {
+		cp := idx(path+".categories", i)
+		c := &m.Categories[i]
+		p.unique(cats, cp+".ref", c.Ref)
+		p.check(refRE.MatchString(c.Ref), cp+".ref", "must be 1-64 letters, digits or _.:- characters")
+		p.name(cp+".name", c.Name, maxNameLen)
+		items := map[string]bool{}
+		for j := range c.Items {
+			ip := idx(cp+".items", j)
+			p.unique(items, ip+".ref", c.Items[j].Ref)
+			p.validateItem(ip, &c.Items[j], mods)
+		}
+	}
+}
+
+func (p *problems) validateModifierCategory(path string, m *ModifierCategoryDoc) {
+	p.check(refRE.MatchString(m.Ref), path+".ref", "must be 1-64 letters, digits or _.:- characters")
+	p.name(path+".name", m.Name, maxNameLen)
+	p.selection(path, m.SelectMin, m.SelectMax)
+	p.check(m.SelectMin <= len(m.Items), path+".select_min", "must not exceed the number of items")
+	seen := map[string]bool{}
+	for i := range m.Items {
+		ip := idx(path+".items", i)
+		it := &m.Items[i]
+		p.unique(seen, ip+".ref", it.Ref)
+		p.check(refRE.MatchString(it.Ref), ip+".ref", "must be 1-64 letters, digits or _.:- characters")
+		p.name(ip+".name", it.Name, maxNameLen)
+		p.check(it.Price >= 0, ip+".price", "must not be negative")
+	}
+}
+
+func (p *problems) validateItem(path string, it *ItemDoc, mods map[string]bool) {
+	p.check(refRE.MatchString(it.Ref), path+".ref", "must be 1-64 letters, digits or _.:- characters")
+	p.name(path+".title", it.Title, maxNameLen)
+	p.check(len([]rune(it.Description)) <= maxTextLen, path+".description",
+		"must be at most %d characters", maxTextLen)
+	p.url(path+".image_url", it.ImageURL)
+	p.check(it.Price >= 0, path+".price", "must not be negative")
+	p.selection(path, it.SelectMin, it.SelectMax)
+	p.orderTypes(path+".order_types", it.OrderTypes, false)
+	seen := map[string]bool{}
+	for i, ref := range it.ModifierCategories {
+		rp := idx(path+".modifier_categories", i)
+		p.check(mods[ref], rp, "no modifier category %q in this menu", ref)
+		p.unique(seen, rp, ref)
+	}
+}
+
+func (p *problems) validateVenue(path string, v *VenueDoc, menus map[string]bool) {
+	p.check(slugRE.MatchString(v.VenueSlug), path+".venue_slug",
+		"must be 2-63 lower-case letters, digits or hyphens, starting with a letter or digit")
+	p.name(path+".name", v.Name, maxNameLen)
+	p.name(path+".address.line1", v.Address.Line1, maxNameLen)
+	p.name(path+".address.city", v.Address.City, maxNameLen)
+	p.name(path+".address.postcode", v.Address.Postcode, 16)
+	p.oneOf(path+".address.country", v.Address.Country, Countries)
+	p.check(v.Lat >= -90 && v.Lat <= 90, path+".lat", "must be between -90 and 90")
+	p.check(v.Lng >= -180 && v.Lng <= 180, path+".lng", "must be between -180 and 180")
+	p.check(v.Lat != 0 || v.Lng != 0, path+".lat", "required")
+	if _, err := time.LoadLocation(v.TimeZone); err != nil || v.TimeZone == "" || v.TimeZone == "Local" {
+		p.add(path+".time_zone", "must be an IANA time zone such as Europe/London")
+	}
+	p.check(menus[v.Menu], path+".menu", "no menu %q in this document", v.Menu)
+	p.validateHours(path+".opening_hours", v.OpeningHours)
+	p.orderTypes(path+".order_types", v.OrderTypes, true)
+	if slices.Contains(v.OrderTypes, OrderTypeDelivery) {
+		p.check(v.Delivery.RadiusM > 0, path+".delivery.radius_m", "must be positive when delivering")
+	}
+	p.check(v.Delivery.RadiusM >= 0, path+".delivery.radius_m", "must not be negative")
+	p.check(v.Delivery.Fee >= 0, path+".delivery.fee", "must not be negative")
+	p.check(v.Delivery.FreeOver >= 0, path+".delivery.free_over", "must not be negative")
+	p.check(v.Delivery.Minimum >= 0, path+".delivery.minimum", "must not be negative")
+	p.check(v.Pickup.Minimum >= 0, path+".pickup.minimum", "must not be negative")
+	p.between(path+".prep_minutes", int64(v.PrepMinutes), 0, maxMinutes)
+	p.between(path+".delivery_minutes", int64(v.DeliveryMinutes), 0, maxMinutes)
+	p.between(path+".service_charge_bp", int64(v.ServiceChargeBP), 0, maxBasisPoint)
+	p.between(path+".vat_rate_bp", int64(v.VATRateBP), 0, maxBasisPoint)
+	p.validateTipping(path+".tipping", v.Tipping)
+	p.between(path+".layout_style", int64(v.LayoutStyle), LayoutDefault, LayoutRoundedHalfImage)
+}
+
+func (p *problems) validateHours(path string, hours map[string][]TimeRange) {
+	for _, day := range sortedDays(hours) {
+		dp := path + "." + day
+		if d, err := strconv.Atoi(day); err != nil || d < 0 || d > 6 || len(day) != 1 {
+			p.add(dp, "weekday must be 0 (Sunday) to 6 (Saturday)")
+			continue
+		}
+		for i, r := range hours[day] {
+			rp := idx(dp, i)
+			okOpen := hhmmRE.MatchString(r.Open) && r.Open != "24:00"
+			p.check(okOpen, rp+".open", "must be a time HH:MM from 00:00 to 23:59")
+			okClose := hhmmRE.MatchString(r.Close)
+			p.check(okClose, rp+".close", "must be a time HH:MM from 00:00 to 24:00")
+			if okOpen && okClose && r.Open == r.Close {
+				p.add(rp+".close", "must differ from open")
+			}
+		}
+	}
+}
+
+func (p *problems) validateTipping(path string, t Tipping) {
+	seen := map[string]bool{}
+	for i, pc := range t.Percents {
+		p.between(idx(path+".percents", i), int64(pc), 0, 100)
+		p.unique(seen, idx(path+".percents", i), strconv.Itoa(pc))
+	}
+	if t.Enabled && len(t.Percents) > 0 {
+		p.check(slices.Contains(t.Percents, t.DefaultPercent), path+".default_percent",
+			"must be one of the percents")
+	}
+}
+
+func sortedDays(m map[string][]TimeRange) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
+}
