@@ -1,0 +1,49 @@
+# Platter: `make run` builds and serves the demo; `make test` runs every test.
+# Both install what a fresh machine with Go and Node lacks (npm ci, the web build).
+
+GO      ?= go
+VERSION ?= $(shell git describe --always --dirty 2>/dev/null || echo dev)
+LDFLAGS := -X main.version=$(VERSION)
+
+.PHONY: run build web deps test test-go test-web test-e2e bench clean
+
+## run: build, load the demo data and serve at http://localhost:8080
+run: build
+	./bin/platter demo
+	./bin/platter serve
+
+## build: the web app, then the one binary that embeds it (bin/platter)
+build: web
+	$(GO) build -ldflags "$(LDFLAGS)" -o bin/platter ./cmd/platter
+
+web: web/node_modules/.installed
+	cd web && npm run build
+
+web/node_modules/.installed: web/package.json web/package-lock.json
+	cd web && npm ci --no-audit --no-fund
+	touch $@
+
+e2e/node_modules/.installed: e2e/package.json e2e/package-lock.json
+	cd e2e && npm ci --no-audit --no-fund
+	touch $@
+
+## test: Go (SQLite, plus PostgreSQL when PLATTER_TEST_POSTGRES_URL is set), web unit tests,
+## typecheck, lint, and the browser end-to-end suite
+test: test-go test-web test-e2e
+
+test-go:
+	$(GO) vet ./...
+	scripts/go-test.sh
+
+test-web: web/node_modules/.installed
+	cd web && npm run typecheck && npm run lint && npm test
+
+test-e2e: build e2e/node_modules/.installed
+	cd e2e && npx playwright test
+
+## bench: load menu/list beside a static asset and record the figures in bench/RESULTS.md
+bench: build
+	bench/menu-list.sh
+
+clean:
+	rm -rf bin web/dist/assets web/dist/index.html

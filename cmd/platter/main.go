@@ -1,0 +1,201 @@
+// Command platter is the whole Platter product in one binary: the API, the
+// storefront, the back office and the tools to run them. This file is wiring
+// only; the work happens in internal/.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+	"time"
+
+	"platter/demo"
+	"platter/internal/catalog"
+	"platter/internal/config"
+	"platter/internal/httpapi"
+	"platter/internal/store"
+	"platter/web"
+)
+
+// version is set at build time with -ldflags "-X main.version=…".
+var version = "dev"
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	err := run(ctx, os.Args[1:], os.Getenv, os.Stdout, os.Stderr)
+	var usage usageError
+	switch {
+	case err == nil:
+	case errors.As(err, &usage):
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(2)
+	default:
+		fmt.Fprintln(os.Stderr, "platter:", err)
+		os.Exit(1)
+	}
+}
+
+type usageError string
+
+func (e usageError) Error() string { return string(e) }
+
+const usage = `platter — white-label online ordering
+
+Usage:
+  platter serve              serve the API and the web app (migrates first)
+  platter migrate            apply database migrations and exit
+  platter demo               load the demo schemes (idempotent)
+  platter import FILE.json   create or update a scheme from one JSON document
+  platter user               manage platform users (staff, drivers, admins)
+
+Run "platter serve --help" for the configuration variables.`
+
+// run is the whole program, so a test can boot it: args without the program
+// name, getenv for configuration, and where output goes.
+func run(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
+	if len(args) == 0 {
+		return usageError(usage)
+	}
+	cmd, rest := args[0], args[1:]
+	if cmd == "help" || cmd == "-h" || cmd == "--help" {
+		fmt.Fprintln(stdout, usage)
+		return nil
+	}
+	fs := flag.NewFlagSet("platter "+cmd, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprintf(stderr, "Usage: platter %s\n\n%s", cmd, config.Help())
+	}
+	if err := fs.Parse(rest); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return nil
+		}
+		return usageError(err.Error())
+	}
+	cfg, err := config.Load(getenv, nil)
+	if err != nil {
+		return err
+	}
+	log := slog.New(slog.NewJSONHandler(stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))
+	switch cmd {
+	case "serve":
+		return serve(ctx, cfg, log, stdout)
+	case "migrate":
+		return withStore(ctx, cfg, func(db *store.DB) error {
+			fmt.Fprintln(stdout, "migrations applied")
+			return nil
+		})
+	case "demo":
+		return withStore(ctx, cfg, func(db *store.DB) error { return loadDemo(ctx, db, stdout) })
+	case "import":
+		if fs.NArg() != 1 {
+			return usageError("usage: platter import FILE.json")
+		}
+		return withStore(ctx, cfg, func(db *store.DB) error { return importFile(ctx, db, fs.Arg(0), stdout) })
+	case "user":
+		return usageError("platter user: platform users arrive with the accounts work; nothing to manage yet")
+	}
+	return usageError(fmt.Sprintf("unknown command %q\n\n%s", cmd, usage))
+}
+
+// withStore opens and migrates the database, runs fn, and closes it.
+func withStore(ctx context.Context, cfg *config.Config, fn func(*store.DB) error) error {
+	db, err := store.Open(ctx, cfg.DatabaseURL)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	if err := db.Migrate(ctx); err != nil {
+		return fmt.Errorf("migrate: %w", err)
+	}
+	return fn(db)
+}
+
+func loadDemo(ctx context.Context, db *store.DB, stdout io.Writer) error {
+	for _, doc := range demo.Documents() {
+		if err := importDoc(ctx, db, doc.Name, doc.Data, stdout); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func importFile(ctx context.Context, db *store.DB, path string, stdout io.Writer) error {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return err
+	}
+	return importDoc(ctx, db, path, b, stdout)
+}
+
+// importDoc validates one scheme document, listing every problem by its JSON
+// path, and imports it.
+func importDoc(ctx context.Context, db *store.DB, name string, b []byte, stdout io.Writer) error {
+	doc, problems := catalog.ParseSchemeDoc(b)
+	if len(problems) > 0 {
+		lines := make([]string, 0, len(problems))
+		for _, p := range problems {
+			lines = append(lines, fmt.Sprintf("  %s: %s", p.Path, p.Message))
+		}
+		return fmt.Errorf("%s is not a valid scheme document:\n%s", name, strings.Join(lines, "\n"))
+	}
+	res, err := db.ImportScheme(ctx, doc)
+	if err != nil {
+		return fmt.Errorf("%s: %w", name, err)
+	}
+	fmt.Fprintf(stdout, "%s: %s\n", name, res)
+	return nil
+}
+
+// serve runs the HTTP server until ctx ends, then drains in-flight requests
+// (up to 10 s) before closing the database.
+func serve(ctx context.Context, cfg *config.Config, log *slog.Logger, stdout io.Writer) error {
+	db, err := store.Open(ctx, cfg.DatabaseURL)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	if err := db.Migrate(ctx); err != nil {
+		return fmt.Errorf("migrate: %w", err)
+	}
+	api := httpapi.New(httpapi.Options{
+		Config: cfg, Logger: log, Catalog: db, Health: db, Web: web.Dist(), DemoAssets: demo.Assets(),
+		Version: version,
+	})
+	ln, err := net.Listen("tcp", cfg.Addr)
+	if err != nil {
+		return err
+	}
+	srv := &http.Server{
+		Handler:           api.Handler(),
+		ReadHeaderTimeout: 10 * time.Second,
+		IdleTimeout:       120 * time.Second,
+		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
+	}
+	log.Info("platter serving", "addr", ln.Addr().String(), "version", version, "database", db.Dialect())
+	fmt.Fprintf(stdout, "platter listening on http://%s\n", ln.Addr())
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	log.Info("shutting down: draining in-flight requests")
+	shutCtx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if err := srv.Shutdown(shutCtx); err != nil {
+		log.Warn("shutdown did not finish cleanly", "err", err)
+	}
+	return nil
+}

@@ -1,0 +1,154 @@
+package httpapi_test
+
+import (
+	"context"
+	"os"
+	"regexp"
+	"strings"
+	"testing"
+
+	"platter/demo"
+	"platter/internal/catalog"
+	"platter/internal/store"
+	"platter/internal/store/storetest"
+)
+
+func filter(kv ...any) map[string]any {
+	f := map[string]any{}
+	for i := 0; i+1 < len(kv); i += 2 {
+		f[kv[i].(string)] = kv[i+1]
+	}
+	return map[string]any{"filter": f}
+}
+
+// TestCatalogCalls exercises every implemented call against a running server
+// and checks each answer against api/openapi.yaml; it fails when a call the
+// server implements was never validated here.
+func TestCatalogCalls(t *testing.T) {
+	storetest.Run(t, func(t *testing.T, db *store.DB) {
+		e := start(t, db, options{})
+
+		sh := e.call("general/shake-hand", nil).data(t)
+		if sh["api_version"] != 3.0 || !strings.Contains(sh["maps"].(map[string]any)["tile_url"].(string), "{z}") {
+			t.Errorf("shake-hand: %v", sh)
+		}
+
+		list := e.call("general/schemes", map[string]any{})
+		if list.Body["total"] != 2.0 {
+			t.Errorf("schemes: %s", list.Raw)
+		}
+
+		info := e.call("venue/info", filter("business_slug", "demo-burgers"))
+		d := info.data(t)
+		hex := regexp.MustCompile(`^#[0-9a-fA-F]{6}$`)
+		if d["currency"] != "GBP" || d["theme"] != 1.0 || !hex.MatchString(d["colour"].(string)) ||
+			!hex.MatchString(d["colour1"].(string)) {
+			t.Errorf("venue/info burgers: %s", info.Raw)
+		}
+		if info.Body["lastUpdatedTime"] == nil {
+			t.Error("venue/info has no lastUpdatedTime")
+		}
+		stores := d["stores"].([]any)
+		if len(stores) != 2 || stores[0].(map[string]any)["venue_slug"] != "soho" {
+			t.Errorf("stores: %v", stores)
+		}
+		pl := e.call("venue/info", filter("business_slug", "demo-pierogi")).data(t)
+		if pl["currency"] != "PLN" || pl["theme"] != 0.0 {
+			t.Errorf("venue/info pierogi: %v", pl)
+		}
+
+		menu := e.call("menu/list", filter("business_slug", "demo-burgers", "venue_slug", "soho", "order_type", 0))
+		md := menu.data(t)
+		if n := len(md["items"].([]any)); n < 50 {
+			t.Errorf("menu/list: %d items", n)
+		}
+		if n := len(md["categories"].([]any)); n < 8 {
+			t.Errorf("menu/list: %d categories", n)
+		}
+		e.call("menu/list", filter("business_slug", "demo-burgers", "venue_slug", "nowhere")).wantError(t, 404, 1404)
+		e.call("menu/list", filter("business_slug", "demo-pierogi", "venue_slug", "soho")).wantError(t, 404, 1404)
+
+		for _, p := range e.api.Routes() {
+			if !e.validated[p] {
+				t.Errorf("%s is implemented but no test validated its answer against api/openapi.yaml", p)
+			}
+		}
+	})
+}
+
+// TestMenuCacheFollowsChanges checks that menu/list, served from memory,
+// shows a change made by another instance (here: another server on the same
+// database) at once.
+func TestMenuCacheFollowsChanges(t *testing.T) {
+	storetest.Run(t, func(t *testing.T, db *store.DB) {
+		a := start(t, db, options{})
+		b := start(t, db, options{}) // a second instance on the same database
+		req := filter("business_slug", "demo-burgers", "venue_slug", "soho", "order_type", 1)
+		before := a.call("menu/list", req)
+		b.call("menu/list", req) // warm b's cache too
+
+		doc := burgersDoc(t)
+		item := &doc.Menus[0].Categories[0].Items[0]
+		item.Price += 100
+		if _, err := db.ImportScheme(context.Background(), doc); err != nil {
+			t.Fatal(err)
+		}
+		for name, e := range map[string]*env{"a": a, "b": b} {
+			after := e.call("menu/list", req)
+			if after.Body["version"] == before.Body["version"] {
+				t.Errorf("%s: version did not move: %v", name, after.Body["version"])
+			}
+			if got := priceOf(after, item.Title); got != float64(item.Price) {
+				t.Errorf("%s: %s costs %v after the change, want %d", name, item.Title, got, item.Price)
+			}
+		}
+	})
+}
+
+func burgersDoc(t *testing.T) *catalog.SchemeDoc {
+	t.Helper()
+	for _, d := range demo.Documents() {
+		if strings.Contains(d.Name, "burgers") {
+			doc, problems := catalog.ParseSchemeDoc(d.Data)
+			if len(problems) > 0 {
+				t.Fatal(problems)
+			}
+			return doc
+		}
+	}
+	t.Fatal("no burgers demo")
+	return nil
+}
+
+func priceOf(r *response, title string) float64 {
+	for _, it := range r.Body["data"].(map[string]any)["items"].([]any) {
+		m := it.(map[string]any)
+		if m["title"] == title {
+			return m["price"].(float64)
+		}
+	}
+	return -1
+}
+
+// TestSpecHasNoUnimplementedCalls keeps the contract honest the other way:
+// every path in api/openapi.yaml is served.
+func TestSpecHasNoUnimplementedCalls(t *testing.T) {
+	doc, err := spec()
+	if err != nil {
+		t.Fatal(err)
+	}
+	db := storetest.Open(t, "sqlite")
+	e := start(t, db, options{})
+	served := map[string]bool{}
+	for _, p := range e.api.Routes() {
+		served["/"+p] = true
+	}
+	for p := range doc.Paths.Map() {
+		if !served[p] {
+			t.Errorf("api/openapi.yaml describes %s but the server does not implement it", p)
+		}
+	}
+	if _, err := os.Stat("../../docs/errors.md"); err != nil {
+		t.Errorf("docs/errors.md: %v", err)
+	}
+}

@@ -1,0 +1,198 @@
+package httpapi
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"io"
+	"log/slog"
+	"net/http"
+	"strings"
+
+	"platter/internal/i18n"
+	"platter/internal/platter"
+)
+
+// maxBody is the largest JSON body the API reads (1 MiB).
+const maxBody = 1 << 20
+
+// request is one decoded v3 call: the filter or data object, the caller's
+// language and the HTTP request it came from.
+type request struct {
+	*http.Request
+	Filter json.RawMessage
+	Data   json.RawMessage
+	Lang   string
+}
+
+// reply is a successful answer: Data becomes "data", Meta its siblings.
+// Raw, when set, is a complete pre-serialized envelope written as is.
+type reply struct {
+	Data any
+	Meta map[string]any
+	Raw  []byte
+}
+
+// handlerFunc implements one v3 call.
+type handlerFunc func(r *request) (*reply, error)
+
+// statusOf maps an API code to its HTTP status: the one table of the project.
+func statusOf(code int) int {
+	switch code {
+	case platter.CodeValidation, platter.CodeMalformed:
+		return http.StatusBadRequest
+	case platter.CodeUnauthorized, platter.CodeBadCredentials:
+		return http.StatusUnauthorized
+	case platter.CodeForbidden:
+		return http.StatusForbidden
+	case platter.CodeNotFound:
+		return http.StatusNotFound
+	case platter.CodeMethod:
+		return http.StatusMethodNotAllowed
+	case platter.CodeConflict:
+		return http.StatusConflict
+	case platter.CodeTooLarge:
+		return http.StatusRequestEntityTooLarge
+	case platter.CodeRateLimited:
+		return http.StatusTooManyRequests
+	case platter.CodeUnavailable:
+		return http.StatusServiceUnavailable
+	case platter.CodeInternal:
+		return http.StatusInternalServerError
+	}
+	switch {
+	case code >= 3000 && code < 4000:
+		return http.StatusUnprocessableEntity
+	case code >= 2000 && code < 5000:
+		return http.StatusBadRequest
+	}
+	return http.StatusInternalServerError
+}
+
+// readRequest reads and decodes the body of a v3 call. An empty body is {}.
+func readRequest(w http.ResponseWriter, r *http.Request) (*request, error) {
+	req := &request{Request: r, Lang: i18n.Negotiate(r.Header.Get("Accept-Language"))}
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxBody))
+	if err != nil {
+		var tooBig *http.MaxBytesError
+		if errors.As(err, &tooBig) {
+			return req, &platter.Error{Code: platter.CodeTooLarge, Message: "error.too_large"}
+		}
+		return req, &platter.Error{Code: platter.CodeMalformed, Message: "error.malformed", Err: err}
+	}
+	if len(bytes.TrimSpace(body)) == 0 {
+		return req, nil
+	}
+	var env struct {
+		Filter json.RawMessage `json:"filter"`
+		Data   json.RawMessage `json:"data"`
+	}
+	if err := json.Unmarshal(body, &env); err != nil {
+		return req, &platter.Error{Code: platter.CodeMalformed, Message: "error.malformed", Err: err}
+	}
+	req.Filter, req.Data = env.Filter, env.Data
+	return req, nil
+}
+
+// decode unmarshals a filter or data object into dst. A value of the wrong
+// type is a validation error on that field; null or absent decodes nothing.
+func decode(raw json.RawMessage, dst any) error {
+	if len(raw) == 0 || string(raw) == "null" {
+		return nil
+	}
+	if err := json.Unmarshal(raw, dst); err != nil {
+		var typeErr *json.UnmarshalTypeError
+		if errors.As(err, &typeErr) && typeErr.Field != "" {
+			return platter.Invalid(map[string]string{typeErr.Field: "validation.type"})
+		}
+		return &platter.Error{Code: platter.CodeMalformed, Message: "error.malformed", Err: err}
+	}
+	return nil
+}
+
+// writeReply writes a success envelope.
+func writeReply(w http.ResponseWriter, rep *reply) {
+	if rep.Raw != nil {
+		w.Header().Set("Content-Type", "application/json; charset=utf-8")
+		w.WriteHeader(http.StatusOK)
+		_, _ = w.Write(rep.Raw)
+		return
+	}
+	body := make(map[string]any, len(rep.Meta)+2)
+	for k, v := range rep.Meta {
+		body[k] = v
+	}
+	body["success"] = true
+	body["data"] = rep.Data
+	writeJSON(w, http.StatusOK, body)
+}
+
+// errorBody is the failure envelope of DESIGN.md §3.
+type errorBody struct {
+	Success       bool              `json:"success"`
+	Code          int               `json:"code"`
+	Message       string            `json:"message"`
+	RequestID     string            `json:"request_id"`
+	BatchMessages []string          `json:"batch_messages,omitempty"`
+	Fields        map[string]string `json:"fields,omitempty"`
+}
+
+// writeError is the one function that writes an API error: it translates
+// the message into the caller's language and logs internal causes only.
+func (s *Server) writeError(w http.ResponseWriter, r *http.Request, lang string, err error) {
+	e := platter.AsError(err)
+	id := requestID(r.Context())
+	if e.Code == platter.CodeInternal {
+		s.log.Error("request failed", "request_id", id, "path", r.URL.Path, "err", err)
+	}
+	body := errorBody{Code: e.Code, RequestID: id, Message: s.msgs.T(lang, e.Message, e.Params)}
+	if len(e.Fields) > 0 {
+		body.Fields = make(map[string]string, len(e.Fields))
+		for f, key := range e.Fields {
+			body.Fields[f] = s.msgs.T(lang, key, e.Params)
+		}
+		body.BatchMessages = batch(body.Fields)
+	}
+	if e.Code == platter.CodeRateLimited {
+		if ra := e.Params["retry_after"]; ra != "" {
+			w.Header().Set("Retry-After", ra)
+		}
+	}
+	if e.Code == platter.CodeMethod {
+		w.Header().Set("Allow", http.MethodPost)
+	}
+	writeJSON(w, statusOf(e.Code), body)
+}
+
+// batch lists field messages in a stable order (by field name).
+func batch(fields map[string]string) []string {
+	keys := make([]string, 0, len(fields))
+	for k := range fields {
+		keys = append(keys, k)
+	}
+	sortStrings(keys)
+	out := make([]string, 0, len(keys))
+	for _, k := range keys {
+		out = append(out, fields[k])
+	}
+	return out
+}
+
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	b, err := json.Marshal(v)
+	if err != nil {
+		slog.Error("encode response", "err", err)
+		status, b = http.StatusInternalServerError, []byte(`{"success":false,"code":1500,"message":"internal error"}`)
+	}
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.WriteHeader(status)
+	_, _ = w.Write(b)
+}
+
+// requireString reports a validation error when a required filter value is
+// blank.
+func requireString(fields map[string]string, name, value string) {
+	if strings.TrimSpace(value) == "" {
+		fields[name] = "validation.required"
+	}
+}

@@ -1,0 +1,248 @@
+package httpapi_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"io/fs"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/getkin/kin-openapi/openapi3"
+	"github.com/getkin/kin-openapi/openapi3filter"
+	"github.com/getkin/kin-openapi/routers"
+	legacyrouter "github.com/getkin/kin-openapi/routers/legacy"
+
+	"platter/demo"
+	"platter/internal/catalog"
+	"platter/internal/config"
+	"platter/internal/httpapi"
+	"platter/internal/store"
+)
+
+// spec is api/openapi.yaml, loaded and validated once per test binary.
+var spec = sync.OnceValues(func() (*openapi3.T, error) {
+	doc, err := openapi3.NewLoader().LoadFromFile("../../api/openapi.yaml")
+	if err != nil {
+		return nil, err
+	}
+	return doc, doc.Validate(context.Background())
+})
+
+// env is one running server on a real store, with what the test saw of it.
+type env struct {
+	t      *testing.T
+	db     *store.DB
+	api    *httpapi.Server
+	srv    *httptest.Server
+	router routers.Router
+	logs   *lockedWriter
+	// validated records every API path whose response passed the contract.
+	validated map[string]bool
+}
+
+// options lets a test change how the server is wired.
+type options struct {
+	web     fs.FS
+	catalog httpapi.Catalog
+}
+
+// start boots the real HTTP server on db, with the demo schemes loaded.
+func start(t *testing.T, db *store.DB, o options) *env {
+	t.Helper()
+	ctx := context.Background()
+	for _, d := range demo.Documents() {
+		doc, problems := catalog.ParseSchemeDoc(d.Data)
+		if len(problems) > 0 {
+			t.Fatalf("demo %s: %v", d.Name, problems)
+		}
+		if _, err := db.ImportScheme(ctx, doc); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cfg, err := config.Load(func(string) string { return "" }, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	logs := &lockedWriter{w: &bytes.Buffer{}}
+	var cat httpapi.Catalog = db
+	if o.catalog != nil {
+		cat = o.catalog
+	}
+	api := httpapi.New(httpapi.Options{
+		Config: cfg, Logger: slog.New(slog.NewJSONHandler(logs, nil)),
+		Catalog: cat, Health: db, Web: o.web, DemoAssets: demo.Assets(), Version: "test",
+	})
+	srv := httptest.NewServer(api.Handler())
+	t.Cleanup(srv.Close)
+	doc, err := spec()
+	if err != nil {
+		t.Fatalf("openapi.yaml: %v", err)
+	}
+	docCopy := *doc
+	docCopy.Servers = openapi3.Servers{{URL: srv.URL + "/api/v3"}}
+	router, err := legacyrouter.NewRouter(&docCopy)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &env{t: t, db: db, api: api, srv: srv, router: router, logs: logs, validated: map[string]bool{}}
+}
+
+// response is what a call got back, decoded.
+type response struct {
+	Status int
+	Header http.Header
+	Raw    []byte
+	Body   map[string]any
+}
+
+// call POSTs body (marshalled unless it is already []byte) to /api/v3/path
+// with the given headers, and checks the answer against the OpenAPI contract.
+func (e *env) call(path string, body any, headers ...string) *response {
+	e.t.Helper()
+	return e.do(http.MethodPost, path, body, headers...)
+}
+
+func (e *env) do(method, path string, body any, headers ...string) *response {
+	e.t.Helper()
+	var raw []byte
+	switch b := body.(type) {
+	case nil:
+	case []byte:
+		raw = b
+	default:
+		var err error
+		if raw, err = json.Marshal(b); err != nil {
+			e.t.Fatal(err)
+		}
+	}
+	req, err := http.NewRequest(method, e.srv.URL+"/api/v3/"+path, bytes.NewReader(raw))
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Accept", "application/json")
+	req.Header.Set("X-Client", "source=ios;version=2.1")
+	for i := 0; i+1 < len(headers); i += 2 {
+		req.Header.Set(headers[i], headers[i+1])
+	}
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	defer res.Body.Close()
+	out := &response{Status: res.StatusCode, Header: res.Header}
+	if out.Raw, err = io.ReadAll(res.Body); err != nil {
+		e.t.Fatal(err)
+	}
+	if err := json.Unmarshal(out.Raw, &out.Body); err != nil {
+		e.t.Fatalf("%s %s: answer is not JSON: %v\n%s", method, path, err, out.Raw)
+	}
+	e.validate(req, raw, out, path)
+	return out
+}
+
+// validate checks a response against the contract: the route's own schema
+// when the path is in the spec, the Error schema for any failure.
+func (e *env) validate(req *http.Request, reqBody []byte, res *response, path string) {
+	e.t.Helper()
+	if res.Status != http.StatusOK {
+		doc, _ := spec()
+		if err := doc.Components.Schemas["Error"].Value.VisitJSON(anyJSON(e.t, res.Raw)); err != nil {
+			e.t.Errorf("%s: error body breaks the Error schema: %v\n%s", path, err, res.Raw)
+		}
+		return
+	}
+	req.Body = io.NopCloser(bytes.NewReader(reqBody))
+	route, params, err := e.router.FindRoute(req)
+	if err != nil {
+		e.t.Errorf("%s answered 200 but is not in api/openapi.yaml: %v", path, err)
+		return
+	}
+	in := &openapi3filter.RequestValidationInput{Request: req, PathParams: params, Route: route,
+		Options: &openapi3filter.Options{AuthenticationFunc: openapi3filter.NoopAuthenticationFunc}}
+	if err := openapi3filter.ValidateRequest(context.Background(), in); err != nil {
+		e.t.Errorf("%s: request breaks the contract: %v", path, err)
+	}
+	rin := &openapi3filter.ResponseValidationInput{RequestValidationInput: in, Status: res.Status,
+		Header: res.Header, Body: io.NopCloser(bytes.NewReader(res.Raw)),
+		Options: &openapi3filter.Options{IncludeResponseStatus: true}}
+	if err := openapi3filter.ValidateResponse(context.Background(), rin); err != nil {
+		e.t.Errorf("%s: response breaks the contract: %v", path, err)
+		return
+	}
+	e.validated[path] = true
+}
+
+func anyJSON(t *testing.T, b []byte) any {
+	var v any
+	if err := json.Unmarshal(b, &v); err != nil {
+		t.Fatal(err)
+	}
+	return v
+}
+
+// get fetches a non-API path.
+func (e *env) get(path string, headers ...string) (*http.Response, []byte) {
+	e.t.Helper()
+	req, _ := http.NewRequest(http.MethodGet, e.srv.URL+path, nil)
+	for i := 0; i+1 < len(headers); i += 2 {
+		req.Header.Set(headers[i], headers[i+1])
+	}
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	defer res.Body.Close()
+	b, _ := io.ReadAll(res.Body)
+	return res, b
+}
+
+// data returns body.data as an object.
+func (r *response) data(t *testing.T) map[string]any {
+	t.Helper()
+	d, ok := r.Body["data"].(map[string]any)
+	if !ok {
+		t.Fatalf("data is not an object: %s", r.Raw)
+	}
+	return d
+}
+
+// wantError asserts an envelope error with the given status and code.
+func (r *response) wantError(t *testing.T, status, code int) {
+	t.Helper()
+	if r.Status != status || r.Body["success"] != false || int(num(r.Body["code"])) != code {
+		t.Fatalf("want %d code %d, got %d: %s", status, code, r.Status, r.Raw)
+	}
+	if s, _ := r.Body["message"].(string); strings.TrimSpace(s) == "" {
+		t.Errorf("error without a message: %s", r.Raw)
+	}
+}
+
+func num(v any) float64 {
+	f, _ := v.(float64)
+	return f
+}
+
+type lockedWriter struct {
+	mu sync.Mutex
+	w  *bytes.Buffer
+}
+
+// logText is what the server logged so far.
+func (e *env) logText() string {
+	e.logs.mu.Lock()
+	defer e.logs.mu.Unlock()
+	return e.logs.w.String()
+}
+
+func (l *lockedWriter) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.w.Write(p)
+}

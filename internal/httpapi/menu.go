@@ -1,0 +1,171 @@
+package httpapi
+
+import (
+	"encoding/json"
+	"sync"
+
+	"platter/internal/catalog"
+	"platter/internal/platter"
+)
+
+// menuCache keeps serialized menu/list envelopes per menu and order type.
+// An entry is good while its version equals the menu's version in the
+// database, which every instance reads on each request (one indexed query),
+// so a change made through any instance is seen by all of them at once.
+type menuCache struct {
+	mu      sync.RWMutex
+	entries map[menuKey]menuEntry
+	loading sync.Mutex // one rebuild at a time: a burst after a change loads once
+}
+
+type menuKey struct {
+	menuID    int64
+	orderType int // -1: every order type
+}
+
+type menuEntry struct {
+	version int64
+	body    []byte
+}
+
+func newMenuCache() *menuCache { return &menuCache{entries: map[menuKey]menuEntry{}} }
+
+func (c *menuCache) get(k menuKey, version int64) ([]byte, bool) {
+	c.mu.RLock()
+	e, ok := c.entries[k]
+	c.mu.RUnlock()
+	return e.body, ok && e.version == version
+}
+
+func (c *menuCache) put(k menuKey, version int64, body []byte) {
+	c.mu.Lock()
+	c.entries[k] = menuEntry{version, body}
+	c.mu.Unlock()
+}
+
+// menuList answers menu/list from the cache, rebuilding the entry when the
+// menu's version moved.
+func (s *Server) menuList(r *request) (*reply, error) {
+	var f struct {
+		BusinessSlug string `json:"business_slug"`
+		VenueSlug    string `json:"venue_slug"`
+		OrderType    *int   `json:"order_type"`
+	}
+	if err := decode(r.Filter, &f); err != nil {
+		return nil, err
+	}
+	fields := map[string]string{}
+	requireString(fields, "business_slug", f.BusinessSlug)
+	requireString(fields, "venue_slug", f.VenueSlug)
+	key := menuKey{orderType: -1}
+	if f.OrderType != nil {
+		if *f.OrderType != catalog.OrderTypeDelivery && *f.OrderType != catalog.OrderTypePickup {
+			fields["order_type"] = "validation.order_type"
+		}
+		key.orderType = *f.OrderType
+	}
+	if len(fields) > 0 {
+		return nil, platter.Invalid(fields)
+	}
+	id, version, err := s.cat.MenuRef(r.Context(), f.BusinessSlug, f.VenueSlug)
+	if err != nil {
+		if platter.ErrorCode(err) == platter.CodeNotFound {
+			return nil, &platter.Error{Code: platter.CodeNotFound, Message: "error.venue_not_found"}
+		}
+		return nil, err
+	}
+	key.menuID = id
+	if body, ok := s.menus.get(key, version); ok {
+		return &reply{Raw: body}, nil
+	}
+	s.menus.loading.Lock()
+	defer s.menus.loading.Unlock()
+	if body, ok := s.menus.get(key, version); ok {
+		return &reply{Raw: body}, nil
+	}
+	m, err := s.cat.Menu(r.Context(), id)
+	if err != nil {
+		return nil, err
+	}
+	body, err := json.Marshal(map[string]any{"success": true, "data": menuJSON(m, key.orderType), "version": m.Version})
+	if err != nil {
+		return nil, platter.Internal(err)
+	}
+	// Store under the version just read with the menu, not the possibly older
+	// one from MenuRef: a concurrent change then misses the cache once, never
+	// serves stale data.
+	s.menus.put(key, m.Version, body)
+	return &reply{Raw: body}, nil
+}
+
+type itemJSON struct {
+	ID                  int64   `json:"id"`
+	CategoryID          int64   `json:"category_id"`
+	Title               string  `json:"title"`
+	Description         string  `json:"description"`
+	ImageURL            string  `json:"image_url"`
+	Price               int64   `json:"price"`
+	IsNew               bool    `json:"is_new"`
+	IsAvailable         bool    `json:"is_available"`
+	SelectMin           int     `json:"select_min"`
+	SelectMax           int     `json:"select_max"`
+	ModifierCategoryIDs []int64 `json:"modifier_category_ids"`
+}
+
+type categoryJSON struct {
+	ID       int64  `json:"id"`
+	Name     string `json:"name"`
+	Position int    `json:"position"`
+}
+
+type modCategoryJSON struct {
+	ID        int64  `json:"id"`
+	Name      string `json:"name"`
+	SelectMin int    `json:"select_min"`
+	SelectMax int    `json:"select_max"`
+}
+
+type modItemJSON struct {
+	ID                 int64  `json:"id"`
+	ModifierCategoryID int64  `json:"modifier_category_id"`
+	Name               string `json:"name"`
+	Price              int64  `json:"price"`
+	IsAvailable        bool   `json:"is_available"`
+}
+
+// menuJSON shapes a menu for menu/list (DESIGN.md §4), keeping only the
+// items offered for the order type (all when orderType is -1).
+func menuJSON(m *catalog.Menu, orderType int) map[string]any {
+	items := m.Items
+	if orderType >= 0 {
+		items = m.ForOrderType(orderType)
+	}
+	cats := make([]categoryJSON, 0, len(m.Categories))
+	for _, c := range m.Categories {
+		cats = append(cats, categoryJSON{c.ID, c.Name, c.Position})
+	}
+	its := make([]itemJSON, 0, len(items))
+	for _, it := range items {
+		ids := it.ModifierCategoryIDs
+		if ids == nil {
+			ids = []int64{}
+		}
+		its = append(its, itemJSON{it.ID, it.CategoryID, it.Title, it.Description, it.ImageURL, it.Price,
+			it.IsNew, it.IsAvailable, it.SelectMin, it.SelectMax, ids})
+	}
+	mcs := make([]modCategoryJSON, 0, len(m.ModifierCategories))
+	for _, c := range m.ModifierCategories {
+		mcs = append(mcs, modCategoryJSON{c.ID, c.Name, c.SelectMin, c.SelectMax})
+	}
+	mis := make([]modItemJSON, 0, len(m.ModifierItems))
+	for _, mi := range m.ModifierItems {
+		mis = append(mis, modItemJSON{mi.ID, mi.ModifierCategoryID, mi.Name, mi.Price, mi.IsAvailable})
+	}
+	return map[string]any{
+		"menu":                map[string]any{"id": m.ID, "name": m.Name, "layout_style": m.LayoutStyle},
+		"categories":          cats,
+		"items":               its,
+		"modifier_categories": mcs,
+		"modifier_items":      mis,
+	}
+}

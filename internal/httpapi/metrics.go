@@ -1,0 +1,102 @@
+package httpapi
+
+import (
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
+	"github.com/prometheus/client_golang/prometheus/promhttp"
+)
+
+// metrics holds the Prometheus collectors of one server (no global registry,
+// so tests can run several servers in one process).
+type metrics struct {
+	reg      *prometheus.Registry
+	requests *prometheus.CounterVec
+	latency  *prometheus.HistogramVec
+}
+
+func newMetrics() *metrics {
+	m := &metrics{reg: prometheus.NewRegistry()}
+	m.requests = prometheus.NewCounterVec(prometheus.CounterOpts{
+		Name: "platter_http_requests_total", Help: "HTTP requests by path, method and status.",
+	}, []string{"path", "method", "status"})
+	m.latency = prometheus.NewHistogramVec(prometheus.HistogramOpts{
+		Name:    "platter_http_request_duration_seconds",
+		Help:    "HTTP request latency by path and status.",
+		Buckets: []float64{.0005, .001, .0025, .005, .01, .025, .05, .1, .25, .5, 1, 2.5},
+	}, []string{"path", "status"})
+	m.reg.MustRegister(m.requests, m.latency,
+		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+	return m
+}
+
+func (m *metrics) handler() http.Handler {
+	return promhttp.HandlerFor(m.reg, promhttp.HandlerOpts{})
+}
+
+// statusWriter remembers the status a handler wrote.
+type statusWriter struct {
+	http.ResponseWriter
+	status int
+}
+
+func (w *statusWriter) WriteHeader(code int) {
+	if w.status == 0 {
+		w.status = code
+	}
+	w.ResponseWriter.WriteHeader(code)
+}
+
+func (w *statusWriter) Write(b []byte) (int, error) {
+	if w.status == 0 {
+		w.status = http.StatusOK
+	}
+	return w.ResponseWriter.Write(b)
+}
+
+// Flush keeps server-sent events working through the wrapper.
+func (w *statusWriter) Flush() {
+	if f, ok := w.ResponseWriter.(http.Flusher); ok {
+		f.Flush()
+	}
+}
+
+func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
+
+// withMetrics counts and times every request under a bounded path label.
+func (s *Server) withMetrics(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		start := time.Now()
+		sw := &statusWriter{ResponseWriter: w}
+		next.ServeHTTP(sw, r)
+		if sw.status == 0 {
+			sw.status = http.StatusOK
+		}
+		label, status := s.pathLabel(r.URL.Path), strconv.Itoa(sw.status)
+		s.metrics.requests.WithLabelValues(label, r.Method, status).Inc()
+		s.metrics.latency.WithLabelValues(label, status).Observe(time.Since(start).Seconds())
+	})
+}
+
+// pathLabel keeps the label set small: known API paths by name, everything
+// else by kind.
+func (s *Server) pathLabel(p string) string {
+	switch {
+	case strings.HasPrefix(p, "/api/v3/"):
+		if _, ok := s.routes[strings.TrimPrefix(p, "/api/v3/")]; ok {
+			return p
+		}
+		return "/api/v3/unknown"
+	case p == "/healthz", p == "/readyz", p == "/metrics":
+		return p
+	case strings.HasPrefix(p, "/assets/"):
+		return "/assets"
+	case strings.HasPrefix(p, "/demo-assets/"):
+		return "/demo-assets"
+	}
+	return "/spa"
+}

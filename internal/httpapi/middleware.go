@@ -1,0 +1,95 @@
+package httpapi
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"fmt"
+	"net/http"
+	"regexp"
+	"runtime/debug"
+	"strings"
+
+	"platter/internal/i18n"
+	"platter/internal/platter"
+)
+
+type ctxKey int
+
+const requestIDKey ctxKey = 1
+
+var validRequestID = regexp.MustCompile(`^[A-Za-z0-9._-]{8,64}$`)
+
+// requestID returns the id the middleware gave the request.
+func requestID(ctx context.Context) string {
+	id, _ := ctx.Value(requestIDKey).(string)
+	return id
+}
+
+// withRequestID gives each request an id (a sane incoming X-Request-Id from
+// a load balancer is kept) and echoes it in the response headers.
+func (s *Server) withRequestID(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		id := r.Header.Get("X-Request-Id")
+		if !validRequestID.MatchString(id) {
+			var b [12]byte
+			_, _ = rand.Read(b[:])
+			id = hex.EncodeToString(b[:])
+		}
+		w.Header().Set("X-Request-Id", id)
+		next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), requestIDKey, id)))
+	})
+}
+
+// withRecover turns a panic into a 500 envelope (code 1500) and logs it with
+// the request id and stack, so the user's report can be matched to the log.
+func (s *Server) withRecover(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		defer func() {
+			v := recover()
+			if v == nil {
+				return
+			}
+			if v == http.ErrAbortHandler {
+				panic(v) // the client went away: let net/http handle it quietly
+			}
+			s.log.Error("panic", "request_id", requestID(r.Context()), "path", r.URL.Path,
+				"panic", fmt.Sprint(v), "stack", string(debug.Stack()))
+			lang := i18n.Negotiate(r.Header.Get("Accept-Language"))
+			e := &platter.Error{Code: platter.CodeInternal, Message: "error.internal"}
+			s.writeError(w, r, lang, e)
+		}()
+		next.ServeHTTP(w, r)
+	})
+}
+
+// withSecurityHeaders sets the CSP (allowing the map tile host) and the
+// other headers every response carries.
+func (s *Server) withSecurityHeaders(next http.Handler) http.Handler {
+	img := "'self' data: blob:"
+	if s.cfg != nil {
+		if h := s.cfg.TileHost(); h != "" {
+			img += " " + h
+		}
+	}
+	csp := strings.Join([]string{
+		"default-src 'self'",
+		"script-src 'self'",
+		"style-src 'self' 'unsafe-inline'",
+		"img-src " + img,
+		"font-src 'self' data:",
+		"connect-src 'self'",
+		"object-src 'none'",
+		"base-uri 'self'",
+		"form-action 'self'",
+		"frame-ancestors 'none'",
+	}, "; ")
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		h := w.Header()
+		h.Set("Content-Security-Policy", csp)
+		h.Set("X-Content-Type-Options", "nosniff")
+		h.Set("Referrer-Policy", "strict-origin-when-cross-origin")
+		h.Set("X-Frame-Options", "DENY")
+		next.ServeHTTP(w, r)
+	})
+}

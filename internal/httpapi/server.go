@@ -1,0 +1,133 @@
+// Package httpapi serves the v3 JSON API, the health and metrics endpoints
+// and the embedded single-page app. It translates HTTP to domain calls and
+// back; it knows nothing of SQL.
+package httpapi
+
+import (
+	"context"
+	"io/fs"
+	"log/slog"
+	"net/http"
+	"sort"
+	"strings"
+
+	"github.com/prometheus/client_golang/prometheus"
+
+	"platter/internal/catalog"
+	"platter/internal/config"
+	"platter/internal/i18n"
+	"platter/internal/platter"
+)
+
+// Catalog is what the API needs of the catalogue store.
+type Catalog interface {
+	ListSchemes(ctx context.Context) ([]catalog.Scheme, error)
+	SchemeBySlug(ctx context.Context, slug string) (*catalog.Scheme, error)
+	VenuesOfScheme(ctx context.Context, schemeID int64) ([]catalog.Venue, error)
+	MenuRef(ctx context.Context, schemeSlug, venueSlug string) (menuID, version int64, err error)
+	Menu(ctx context.Context, menuID int64) (*catalog.Menu, error)
+}
+
+// Health is what /readyz asks of the database.
+type Health interface {
+	Ping(ctx context.Context) error
+	Pending(ctx context.Context) (int, error)
+}
+
+// Options wires a Server. Web and DemoAssets may be nil.
+type Options struct {
+	Config     *config.Config
+	Logger     *slog.Logger
+	Catalog    Catalog
+	Health     Health
+	Web        fs.FS // the built SPA (web/dist)
+	DemoAssets fs.FS // images of the demo schemes
+	Version    string
+}
+
+// Server is the HTTP side of one platter process.
+type Server struct {
+	cfg     *config.Config
+	log     *slog.Logger
+	cat     Catalog
+	health  Health
+	msgs    i18n.Catalog
+	menus   *menuCache
+	metrics *metrics
+	routes  map[string]handlerFunc
+	web     fs.FS
+	demo    fs.FS
+	version string
+	handler http.Handler
+}
+
+// New builds a Server; Handler serves it.
+func New(o Options) *Server {
+	s := &Server{
+		cfg: o.Config, log: o.Logger, cat: o.Catalog, health: o.Health,
+		msgs: i18n.MustLoad(), menus: newMenuCache(), web: o.Web, demo: o.DemoAssets,
+		version: o.Version, metrics: newMetrics(),
+	}
+	if s.log == nil {
+		s.log = slog.Default()
+	}
+	s.routes = map[string]handlerFunc{
+		"general/shake-hand": s.shakeHand,
+		"general/schemes":    s.listSchemes,
+		"venue/info":         s.venueInfo,
+		"menu/list":          s.menuList,
+	}
+	mux := http.NewServeMux()
+	mux.HandleFunc("/api/v3/", s.serveAPI)
+	mux.HandleFunc("/healthz", s.healthz)
+	mux.HandleFunc("/readyz", s.readyz)
+	mux.Handle("/metrics", s.metrics.handler())
+	mux.HandleFunc("/demo-assets/", s.serveDemoAsset)
+	mux.HandleFunc("/", s.serveSPA)
+	s.handler = s.withRequestID(s.withSecurityHeaders(s.withMetrics(s.withRecover(mux))))
+	return s
+}
+
+// Handler is the root handler of the server.
+func (s *Server) Handler() http.Handler { return s.handler }
+
+// Registry exposes the metrics registry (for tests and extra collectors).
+func (s *Server) Registry() *prometheus.Registry { return s.metrics.reg }
+
+// Routes lists the v3 paths the server implements, sorted.
+func (s *Server) Routes() []string {
+	out := make([]string, 0, len(s.routes))
+	for p := range s.routes {
+		out = append(out, p)
+	}
+	sortStrings(out)
+	return out
+}
+
+// serveAPI dispatches POST /api/v3/{path} to its handler inside the envelope.
+func (s *Server) serveAPI(w http.ResponseWriter, r *http.Request) {
+	path := strings.TrimPrefix(r.URL.Path, "/api/v3/")
+	lang := i18n.Negotiate(r.Header.Get("Accept-Language"))
+	h, ok := s.routes[path]
+	if !ok {
+		s.writeError(w, r, lang, &platter.Error{Code: platter.CodeNotFound, Message: "error.unknown_path"})
+		return
+	}
+	if r.Method != http.MethodPost {
+		s.writeError(w, r, lang, &platter.Error{Code: platter.CodeMethod, Message: "error.method"})
+		return
+	}
+	req, err := readRequest(w, r)
+	if err != nil {
+		s.writeError(w, r, lang, err)
+		return
+	}
+	rep, err := h(req)
+	if err != nil {
+		s.writeError(w, r, lang, err)
+		return
+	}
+	writeReply(w, rep)
+}
+
+func sortStrings(s []string) { sort.Strings(s) }

@@ -1,0 +1,121 @@
+package httpapi
+
+import (
+	"fmt"
+	"time"
+
+	"platter/internal/catalog"
+	"platter/internal/platter"
+)
+
+type storeJSON struct {
+	Slug            string                 `json:"venue_slug"`
+	Name            string                 `json:"name"`
+	Address         catalog.Address        `json:"address"`
+	Lat             float64                `json:"lat"`
+	Lng             float64                `json:"lng"`
+	TimeZone        string                 `json:"time_zone"`
+	OrderTypes      []int                  `json:"order_types"`
+	OpeningHours    [7][]catalog.TimeRange `json:"opening_hours"`
+	IsOpen          bool                   `json:"is_open"`
+	NextOpeningAt   *time.Time             `json:"next_opening_at"`
+	Delivery        deliveryJSON           `json:"delivery"`
+	Pickup          pickupJSON             `json:"pickup"`
+	PrepMinutes     int                    `json:"prep_minutes"`
+	DeliveryMinutes int                    `json:"delivery_minutes"`
+	ServiceChargeBP int                    `json:"service_charge_bp"`
+	VATRateBP       int                    `json:"vat_rate_bp"`
+	Tipping         catalog.Tipping        `json:"tipping"`
+	LayoutStyle     int                    `json:"layout_style"`
+}
+
+type deliveryJSON struct {
+	RadiusM  int64 `json:"radius_m"`
+	Fee      int64 `json:"fee"`
+	FreeOver int64 `json:"free_over"`
+	Minimum  int64 `json:"minimum"`
+}
+
+type pickupJSON struct {
+	Minimum int64 `json:"minimum"`
+}
+
+// venueInfo answers venue/info: the scheme's brand and its stores, with
+// whether each is open now.
+func (s *Server) venueInfo(r *request) (*reply, error) {
+	var f struct {
+		BusinessSlug string `json:"business_slug"`
+	}
+	if err := decode(r.Filter, &f); err != nil {
+		return nil, err
+	}
+	fields := map[string]string{}
+	requireString(fields, "business_slug", f.BusinessSlug)
+	if len(fields) > 0 {
+		return nil, platter.Invalid(fields)
+	}
+	sc, err := s.cat.SchemeBySlug(r.Context(), f.BusinessSlug)
+	if err != nil {
+		return nil, schemeNotFound(err)
+	}
+	venues, err := s.cat.VenuesOfScheme(r.Context(), sc.ID)
+	if err != nil {
+		return nil, err
+	}
+	data := map[string]any{
+		"business_slug": sc.Slug, "name": sc.Name, "logo_url": sc.LogoURL, "theme": sc.Theme,
+		"colour": sc.Colour, "currency": sc.Currency, "country": sc.Country,
+		"languages": sc.Languages, "loyalty": sc.Loyalty,
+	}
+	for i := 1; i <= 16; i++ {
+		c := ""
+		if i <= len(sc.Colours) {
+			c = sc.Colours[i-1]
+		}
+		data[fmt.Sprintf("colour%d", i)] = c
+	}
+	now := time.Now()
+	stores := make([]storeJSON, 0, len(venues))
+	for i := range venues {
+		stores = append(stores, toStoreJSON(&venues[i], now))
+	}
+	data["stores"] = stores
+	return &reply{Data: data, Meta: map[string]any{"lastUpdatedTime": sc.UpdatedAt.UTC().Format(time.RFC3339)}}, nil
+}
+
+func toStoreJSON(v *catalog.Venue, now time.Time) storeJSON {
+	st := storeJSON{
+		Slug: v.Slug, Name: v.Name, Address: v.Address, Lat: v.Lat, Lng: v.Lng, TimeZone: v.TimeZone,
+		OrderTypes: v.OrderTypes, OpeningHours: v.OpeningHours, IsOpen: v.OpenAt(now),
+		Delivery:    deliveryJSON{v.DeliveryRadiusM, v.DeliveryFee, v.FreeDeliveryOver, v.DeliveryMinimum},
+		Pickup:      pickupJSON{v.PickupMinimum},
+		PrepMinutes: v.PrepMinutes, DeliveryMinutes: v.DeliveryMinutes,
+		ServiceChargeBP: v.ServiceChargeBP, VATRateBP: v.VATRateBP, Tipping: v.Tipping, LayoutStyle: v.LayoutStyle,
+	}
+	for d := range st.OpeningHours {
+		if st.OpeningHours[d] == nil {
+			st.OpeningHours[d] = []catalog.TimeRange{}
+		}
+	}
+	if st.OrderTypes == nil {
+		st.OrderTypes = []int{}
+	}
+	if st.Tipping.Percents == nil {
+		st.Tipping.Percents = []int{}
+	}
+	if !st.IsOpen {
+		if t, ok := v.NextOpening(now); ok {
+			t = t.UTC()
+			st.NextOpeningAt = &t
+		}
+	}
+	return st
+}
+
+// schemeNotFound gives a missing scheme its own message.
+func schemeNotFound(err error) error {
+	if platter.ErrorCode(err) == platter.CodeNotFound {
+		return &platter.Error{Code: platter.CodeNotFound, Message: "error.scheme_not_found"}
+	}
+	return err
+}
