@@ -1,0 +1,244 @@
+// Package store translates the domain to SQL and back. One code base serves
+// SQLite (the one-machine default) and PostgreSQL (scale-out): the SQL is
+// hand-written and portable, and what must differ sits behind the dialect
+// switch in this file. Each public method is one transaction (or one
+// statement) around small unexported helpers that take a conn.
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/jackc/pgx/v5/pgconn"
+	_ "github.com/jackc/pgx/v5/stdlib" // registers driver "pgx"
+	"modernc.org/sqlite"
+	sqlite3 "modernc.org/sqlite/lib"
+
+	"platter/internal/platter"
+)
+
+// Dialect names returned by (*DB).Dialect.
+const (
+	SQLite   = "sqlite"
+	Postgres = "postgres"
+)
+
+// DB is an open store. It is safe for concurrent use.
+type DB struct {
+	db      *sql.DB
+	dialect string
+}
+
+// sqlitePragmas are applied by modernc.org/sqlite on every new connection.
+// busy_timeout comes first so the WAL switch itself waits for a lock instead
+// of failing; _txlock=immediate makes write transactions take the write lock
+// at BEGIN, because a deferred transaction that upgrades from read to write
+// gets SQLITE_BUSY at once, whatever the timeout. Read-only transactions
+// still begin deferred and run beside the writer thanks to WAL.
+const sqlitePragmas = "_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)" +
+	"&_pragma=foreign_keys(1)&_pragma=synchronous(NORMAL)&_txlock=immediate&_time_format=sqlite"
+
+// Open connects to the database named by rawURL: "sqlite:PATH" (the parent
+// directory is created) or "postgres://…"/"postgresql://…". It pings the
+// database before returning; it does not migrate.
+func Open(ctx context.Context, rawURL string) (*DB, error) {
+	var (
+		db      *DB
+		err     error
+		dialect string
+	)
+	switch {
+	case strings.HasPrefix(rawURL, "sqlite:"):
+		dialect = SQLite
+		db, err = openSQLite(strings.TrimPrefix(rawURL, "sqlite:"))
+	case strings.HasPrefix(rawURL, "postgres://"), strings.HasPrefix(rawURL, "postgresql://"):
+		dialect = Postgres
+		db, err = openPostgres(rawURL)
+	default:
+		scheme, _, _ := strings.Cut(rawURL, ":")
+		return nil, fmt.Errorf("store: unsupported database URL scheme %q: want sqlite:PATH or postgres://…", scheme)
+	}
+	if err != nil {
+		return nil, err
+	}
+	if err := db.Ping(ctx); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("store: cannot reach the %s database %s: %w", dialect, redact(rawURL), err)
+	}
+	return db, nil
+}
+
+func openSQLite(path string) (*DB, error) {
+	path = strings.TrimPrefix(path, "//")
+	if path == "" || strings.ContainsAny(path, "?#") || path == ":memory:" {
+		// Every pooled connection to ":memory:" would see its own empty database.
+		return nil, fmt.Errorf("store: sqlite URL needs a file path, like sqlite:./data/platter.db")
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o750); err != nil {
+		return nil, fmt.Errorf("store: create the database directory: %w", err)
+	}
+	db, err := sql.Open("sqlite", path+"?"+sqlitePragmas)
+	if err != nil {
+		return nil, fmt.Errorf("store: open sqlite: %w", err)
+	}
+	// Several readers run side by side under WAL; writers queue on the write
+	// lock (busy_timeout), so the pool need not be 1.
+	db.SetMaxOpenConns(8)
+	db.SetMaxIdleConns(8)
+	db.SetConnMaxIdleTime(10 * time.Minute)
+	return &DB{db: db, dialect: SQLite}, nil
+}
+
+func openPostgres(rawURL string) (*DB, error) {
+	db, err := sql.Open("pgx", rawURL)
+	if err != nil {
+		return nil, fmt.Errorf("store: open postgres %s: %w", redact(rawURL), err)
+	}
+	// Many instances share one server: keep each instance's share modest and
+	// recycle connections so a failover or PgBouncer restart heals by itself.
+	db.SetMaxOpenConns(20)
+	db.SetMaxIdleConns(10)
+	db.SetConnMaxLifetime(30 * time.Minute)
+	db.SetConnMaxIdleTime(5 * time.Minute)
+	return &DB{db: db, dialect: Postgres}, nil
+}
+
+// redact hides the password of a database URL for logs and errors.
+func redact(rawURL string) string {
+	u, err := url.Parse(rawURL)
+	if err != nil {
+		return "(unparseable URL)"
+	}
+	return u.Redacted()
+}
+
+// Ping checks that the database answers.
+func (db *DB) Ping(ctx context.Context) error { return db.db.PingContext(ctx) }
+
+// Close closes the connection pool.
+func (db *DB) Close() error { return db.db.Close() }
+
+// Dialect is "sqlite" or "postgres".
+func (db *DB) Dialect() string { return db.dialect }
+
+// SQL exposes the pool for callers that need plain database/sql (health
+// checks, tests). Domain code should use the methods instead.
+func (db *DB) SQL() *sql.DB { return db.db }
+
+// querier is what *sql.DB and *sql.Tx have in common.
+type querier interface {
+	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
+	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+}
+
+// conn runs portable SQL written with ? placeholders on either dialect.
+type conn struct {
+	q       querier
+	dialect string
+}
+
+func (c conn) exec(ctx context.Context, query string, args ...any) (sql.Result, error) {
+	return c.q.ExecContext(ctx, c.rebind(query), args...)
+}
+
+func (c conn) query(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
+	return c.q.QueryContext(ctx, c.rebind(query), args...)
+}
+
+func (c conn) queryRow(ctx context.Context, query string, args ...any) *sql.Row {
+	return c.q.QueryRowContext(ctx, c.rebind(query), args...)
+}
+
+// rebind turns ? placeholders into PostgreSQL's $1, $2, …. The project's SQL
+// never puts a ? inside a string literal, so a plain scan is enough.
+func (c conn) rebind(query string) string {
+	if c.dialect != Postgres || !strings.Contains(query, "?") {
+		return query
+	}
+	var b strings.Builder
+	b.Grow(len(query) + 8)
+	n := 0
+	for i := 0; i < len(query); i++ {
+		if query[i] == '?' {
+			n++
+			b.WriteByte('$')
+			b.WriteString(strconv.Itoa(n))
+			continue
+		}
+		b.WriteByte(query[i])
+	}
+	return b.String()
+}
+
+// single runs one statement outside an explicit transaction.
+func (db *DB) single() conn { return conn{q: db.db, dialect: db.dialect} }
+
+// read runs fn in a read-only transaction. On PostgreSQL it is REPEATABLE
+// READ so the several queries of one read see one snapshot (a menu and its
+// version must agree); SQLite transactions are snapshots already.
+func (db *DB) read(ctx context.Context, fn func(c conn) error) error {
+	opts := &sql.TxOptions{ReadOnly: true}
+	if db.dialect == Postgres {
+		opts.Isolation = sql.LevelRepeatableRead
+	}
+	return db.inTx(ctx, opts, fn)
+}
+
+// write runs fn in a read-write transaction and commits when fn succeeds.
+func (db *DB) write(ctx context.Context, fn func(c conn) error) error {
+	return db.inTx(ctx, nil, fn)
+}
+
+func (db *DB) inTx(ctx context.Context, opts *sql.TxOptions, fn func(c conn) error) error {
+	tx, err := db.db.BeginTx(ctx, opts)
+	if err != nil {
+		return mapErr(err)
+	}
+	if err := fn(conn{q: tx, dialect: db.dialect}); err != nil {
+		_ = tx.Rollback()
+		return mapErr(err)
+	}
+	if err := tx.Commit(); err != nil {
+		return mapErr(err)
+	}
+	return nil
+}
+
+// mapErr turns driver errors into *platter.Error: no rows is not-found, a
+// unique violation (by the drivers' error codes, never their text) is a
+// conflict, anything else is internal. *platter.Error passes through.
+func mapErr(err error) error {
+	var pe *platter.Error
+	switch {
+	case err == nil:
+		return nil
+	case errors.As(err, &pe):
+		return pe
+	case errors.Is(err, sql.ErrNoRows):
+		return platter.NotFound()
+	case isUniqueViolation(err):
+		return &platter.Error{Code: platter.CodeConflict, Message: "error.conflict", Err: err}
+	default:
+		return platter.Internal(err)
+	}
+}
+
+// isUniqueViolation reports a unique or primary-key violation on either
+// database, from the driver's error code.
+func isUniqueViolation(err error) bool {
+	var se *sqlite.Error
+	if errors.As(err, &se) {
+		return se.Code() == sqlite3.SQLITE_CONSTRAINT_UNIQUE || se.Code() == sqlite3.SQLITE_CONSTRAINT_PRIMARYKEY
+	}
+	var pg *pgconn.PgError
+	return errors.As(err, &pg) && pg.Code == "23505"
+}
