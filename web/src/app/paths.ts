@@ -1,0 +1,46 @@
+/**
+ * Route paths (SPEC.md §2) and link builders, in one place. `path` is the
+ * router pattern; `getHref` builds a link. Segments are URI-encoded.
+ */
+const e = encodeURIComponent;
+
+export const paths = {
+  landing: { path: "/", getHref: () => "/" },
+  auth: {
+    root: { path: "/:scheme/auth" },
+    signIn: { path: "sign-in", getHref: (scheme: string) => `/${e(scheme)}/auth/sign-in` },
+    signUp: { path: "sign-up", getHref: (scheme: string) => `/${e(scheme)}/auth/sign-up` },
+    verify: { path: "verify", getHref: (scheme: string) => `/${e(scheme)}/auth/verify` },
+    resetPassword: {
+      path: "resetPassword",
+      getHref: (scheme: string) => `/${e(scheme)}/auth/resetPassword`,
+    },
+    resetPasswordVerify: {
+      path: "resetPassword/verify",
+      getHref: (scheme: string) => `/${e(scheme)}/auth/resetPassword/verify`,
+    },
+  },
+  home: {
+    root: { path: "home", getHref: (scheme: string) => `/${e(scheme)}/home` },
+    stores: { path: "stores", getHref: (scheme: string) => `/${e(scheme)}/home/stores` },
+    address: { path: "address", getHref: (scheme: string) => `/${e(scheme)}/home/address` },
+  },
+  venue: {
+    menu: {
+      path: ":venue/menu",
+      getHref: (scheme: string, venue: string) => `/${e(scheme)}/${e(venue)}/menu`,
+    },
+    checkout: {
+      path: ":venue/checkout",
+      getHref: (scheme: string, venue: string) => `/${e(scheme)}/${e(venue)}/checkout`,
+    },
+    orderDetails: {
+      path: ":venue/order-details/:id",
+      getHref: (scheme: string, venue: string, id: string | number) =>
+        `/${e(scheme)}/${e(venue)}/order-details/${e(String(id))}`,
+    },
+  },
+  admin: { path: "/:scheme/admin/*", getHref: (scheme: string) => `/${e(scheme)}/admin` },
+  driver: { path: "/:scheme/driver", getHref: (scheme: string) => `/${e(scheme)}/driver` },
+  scheme: { path: "/:scheme" },
+} as const;

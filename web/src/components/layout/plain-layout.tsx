@@ -1,0 +1,30 @@
+import type { ReactNode } from "react";
+import { LanguageSwitcher } from "@/components/ui/language-switcher";
+import { Link } from "react-router";
+import { useTranslation } from "react-i18next";
+import { paths } from "@/app/paths";
+import { SiteFooter } from "./site-footer";
+
+/** The chrome outside any scheme: the landing and not-found pages. */
+export function PlainLayout({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <div className="themed-root" data-theme="light">
+      <header className="site-header">
+        <div className="site-header__inner container">
+          <Link to={paths.landing.getHref()} className="site-header__brand">
+            <span className="platter-mark" aria-hidden="true" />
+            <span className="site-header__name">{t("app.name")}</span>
+          </Link>
+          <div className="site-header__actions">
+            <LanguageSwitcher />
+          </div>
+        </div>
+      </header>
+      <main id="main" className="site-main">
+        {children}
+      </main>
+      <SiteFooter />
+    </div>
+  );
+}

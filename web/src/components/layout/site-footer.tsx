@@ -1,0 +1,13 @@
+import { useTranslation } from "react-i18next";
+
+export function SiteFooter({ name }: { name?: string }) {
+  const { t } = useTranslation();
+  return (
+    <footer className="site-footer">
+      <div className="container site-footer__inner">
+        {name ? <span>© {new Date().getFullYear()} {name}</span> : <span />}
+        <span className="muted">{t("app.poweredBy")}</span>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,19 @@
+import { useTranslation } from "react-i18next";
+
+export function Spinner({ label }: { label?: string }) {
+  const { t } = useTranslation();
+  return (
+    <div className="spinner" role="status" aria-live="polite">
+      <span className="spinner__circle" aria-hidden="true" />
+      <span className="visually-hidden">{label ?? t("common.loading")}</span>
+    </div>
+  );
+}
+
+export function FullPageSpinner() {
+  return (
+    <div className="full-page-center">
+      <Spinner />
+    </div>
+  );
+}

@@ -1,0 +1,9 @@
+import { useTranslation } from "react-i18next";
+import { useParams } from "react-router";
+import { PlaceholderScreen } from "@/components/ui/placeholder-screen";
+
+export function OrderDetailsPage() {
+  const { t } = useTranslation();
+  const { id = "" } = useParams();
+  return <PlaceholderScreen title={t("orderDetails.title", { id })} />;
+}

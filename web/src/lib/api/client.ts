@@ -1,0 +1,134 @@
+import { useAuthStore } from "@/stores/auth";
+import { useGeneralStore } from "@/stores/general";
+import { ApiError, apiErrorFromBody, FALLBACK_MESSAGES } from "./api-error";
+import type { paths } from "./schema";
+
+/** The fixed client header of SPEC.md §7 (the server logs it, never requires it). */
+export const CLIENT_HEADER = "source=ios;version=2.1";
+export const API_BASE = "/api/v3";
+
+export interface ApiResult<T, M = Record<string, unknown>> {
+  payload: T;
+  meta: M;
+}
+
+export interface PostOptions {
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+  /** Overrides the token from the auth store (null sends none). */
+  token?: string | null;
+  /** Overrides the current interface language. */
+  language?: string;
+}
+
+/** A request body: `{filter}` for reads, `{data}` for writes (DESIGN.md §3). */
+export type ApiBody = { filter?: unknown; data?: unknown } | Record<string, unknown>;
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** Reshapes `{success, data, ...rest}` into `{payload: data, meta: rest}` (meta {} without data). */
+export function reshape<T, M>(body: Record<string, unknown>): ApiResult<T, M> {
+  if (!("data" in body)) return { payload: undefined as T, meta: {} as M };
+  const { success, data, ...meta } = body;
+  void success;
+  return { payload: data as T, meta: meta as M };
+}
+
+function buildHeaders(options: PostOptions): Headers {
+  const headers = new Headers({
+    "Content-Type": "application/json",
+    Accept: "application/json",
+    "X-Client": CLIENT_HEADER,
+    "Accept-Language": options.language ?? useGeneralStore.getState().language,
+  });
+  const token = options.token === undefined ? useAuthStore.getState().token : options.token;
+  if (token) headers.set("Authorization", `Bearer ${token}`);
+  for (const [name, value] of Object.entries(options.headers ?? {})) headers.set(name, value);
+  return headers;
+}
+
+/** The one generic call of SPEC.md §7: POST /api/v3/{path}. */
+export async function post<T = unknown, M = Record<string, unknown>>(
+  path: string,
+  body: ApiBody = {},
+  options: PostOptions = {},
+): Promise<ApiResult<T, M>> {
+  let response: Response;
+  try {
+    response = await fetch(`${API_BASE}/${path.replace(/^\/+/, "")}`, {
+      method: "POST",
+      headers: buildHeaders(options),
+      body: JSON.stringify(body),
+      credentials: "omit",
+      signal: options.signal,
+    });
+  } catch (error) {
+    // Cancellation is not a failure: let TanStack Query see the AbortError.
+    if (error instanceof DOMException && error.name === "AbortError") throw error;
+    throw new ApiError(FALLBACK_MESSAGES.generic, { fallback: "generic", cause: error });
+  }
+
+  let text: string;
+  try {
+    text = await response.text();
+  } catch (error) {
+    throw new ApiError(FALLBACK_MESSAGES.generic, {
+      status: response.status,
+      fallback: "generic",
+      cause: error,
+    });
+  }
+  if (text.trim() === "") {
+    throw new ApiError(FALLBACK_MESSAGES.emptyResponse, {
+      status: response.status,
+      fallback: "emptyResponse",
+    });
+  }
+
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (error) {
+    throw new ApiError(FALLBACK_MESSAGES.generic, {
+      status: response.status,
+      fallback: "generic",
+      cause: error,
+    });
+  }
+  if (!isObject(parsed)) {
+    throw new ApiError(FALLBACK_MESSAGES.generic, { status: response.status, fallback: "generic" });
+  }
+  if (!response.ok || parsed.success === false) {
+    throw apiErrorFromBody(parsed, response.status);
+  }
+  return reshape<T, M>(parsed);
+}
+
+// ---- Typed helpers over the generated OpenAPI types (never hand-copied) ----
+
+/** API paths without the leading slash, e.g. "venue/info". */
+export type ApiPath = keyof paths extends infer K ? (K extends `/${infer P}` ? P : never) : never;
+
+type Operation<P extends ApiPath> = paths[`/${P}`]["post"];
+type OkBody<P extends ApiPath> =
+  Operation<P> extends { responses: { 200: { content: { "application/json": infer B } } } }
+    ? B
+    : never;
+type RequestOf<P extends ApiPath> =
+  Operation<P> extends { requestBody?: { content: { "application/json": infer B } } }
+    ? B
+    : ApiBody;
+
+export type ApiPayload<P extends ApiPath> = OkBody<P> extends { data: infer D } ? D : undefined;
+export type ApiMeta<P extends ApiPath> = Omit<OkBody<P>, "data" | "success">;
+
+/** `post` with request and response types taken from api/openapi.yaml. */
+export function call<P extends ApiPath>(
+  path: P,
+  body?: RequestOf<P>,
+  options?: PostOptions,
+): Promise<ApiResult<ApiPayload<P>, ApiMeta<P>>> {
+  return post<ApiPayload<P>, ApiMeta<P>>(path, (body ?? {}) as ApiBody, options);
+}

@@ -1,0 +1,75 @@
+import { create } from "zustand";
+import { persist } from "zustand/middleware";
+import { browserStorage } from "./storage";
+
+export const LANGUAGES = ["en-US", "pl-PL"] as const;
+export type AppLanguage = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: AppLanguage = "en-US";
+
+export function isAppLanguage(value: unknown): value is AppLanguage {
+  return typeof value === "string" && (LANGUAGES as readonly string[]).includes(value);
+}
+
+/** An offer card (SPEC.md §1). */
+export interface Offer {
+  id: number;
+  color: string;
+  imageUrl: string;
+  title: string;
+  buttonText: string;
+  buttonKind: number;
+}
+
+export interface GeneralState {
+  page: string;
+  language: AppLanguage;
+  offers: Offer[];
+  /** -1 means no reward selected. */
+  selectedRewardId: number;
+  lastVersion: number;
+  lastStringVersion: string;
+  setLanguage: (language: AppLanguage) => void;
+  setPage: (page: string) => void;
+  setOffers: (offers: Offer[]) => void;
+  setSelectedRewardId: (id: number) => void;
+  setVersions: (lastVersion: number, lastStringVersion: string) => void;
+}
+
+export const NO_REWARD = -1;
+
+export const useGeneralStore = create<GeneralState>()(
+  persist(
+    (set) => ({
+      page: "",
+      language: DEFAULT_LANGUAGE,
+      offers: [],
+      selectedRewardId: NO_REWARD,
+      lastVersion: 0,
+      lastStringVersion: "",
+      setLanguage: (language) => set({ language }),
+      setPage: (page) => set({ page }),
+      setOffers: (offers) => set({ offers }),
+      setSelectedRewardId: (selectedRewardId) => set({ selectedRewardId }),
+      setVersions: (lastVersion, lastStringVersion) => set({ lastVersion, lastStringVersion }),
+    }),
+    {
+      name: "general",
+      storage: browserStorage,
+      // SPEC.md §3: offers and the selected reward are not persisted.
+      partialize: ({ page, language, lastVersion, lastStringVersion }) => ({
+        page,
+        language,
+        lastVersion,
+        lastStringVersion,
+      }),
+      merge: (persisted, current) => {
+        const p = (persisted ?? {}) as Partial<GeneralState>;
+        return {
+          ...current,
+          ...p,
+          language: isAppLanguage(p.language) ? p.language : current.language,
+        };
+      },
+    },
+  ),
+);

@@ -1,0 +1,41 @@
+/// <reference types="vitest/config" />
+import { writeFileSync } from "node:fs";
+import { fileURLToPath, URL } from "node:url";
+import { defineConfig, type Plugin } from "vite";
+import react from "@vitejs/plugin-react";
+
+// dist/ is emptied on each build; the committed dist/.keep must survive so that
+// `//go:embed all:dist` compiles even before the first web build.
+function keepDistPlaceholder(): Plugin {
+  return {
+    name: "keep-dist-placeholder",
+    apply: "build",
+    closeBundle() {
+      writeFileSync(fileURLToPath(new URL("./dist/.keep", import.meta.url)), "");
+    },
+  };
+}
+
+// The SPA is embedded in the Go binary from web/dist (see web/embed.go).
+export default defineConfig({
+  plugins: [react(), keepDistPlaceholder()],
+  base: "/",
+  resolve: {
+    alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) },
+  },
+  build: {
+    outDir: "dist",
+    emptyOutDir: true,
+    assetsDir: "assets",
+    sourcemap: false,
+  },
+  server: {
+    proxy: { "/api": "http://localhost:8080" },
+  },
+  test: {
+    environment: "jsdom",
+    globals: false,
+    setupFiles: ["./src/test/setup.ts"],
+    include: ["src/**/*.test.{ts,tsx}"],
+  },
+});
