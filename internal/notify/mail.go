@@ -1,0 +1,228 @@
+// Package notify sends what Platter tells people: e-mail now, order events
+// later. Mail is queued in the database with the change that causes it and
+// sent after commit by a worker (see the store's outbox), through a Sender.
+package notify
+
+import (
+	"bytes"
+	"context"
+	"crypto/rand"
+	"crypto/tls"
+	"encoding/hex"
+	"fmt"
+	"mime"
+	"mime/multipart"
+	"mime/quotedprintable"
+	"net"
+	"net/mail"
+	"net/textproto"
+	"net/url"
+	"strings"
+	"time"
+
+	"net/smtp"
+)
+
+// Message is one e-mail, ready to send.
+type Message struct {
+	From    string // "Name <addr>"; empty: the sender's default
+	To      string
+	Subject string
+	Text    string
+	HTML    string
+}
+
+// Sender delivers messages.
+type Sender interface {
+	Send(ctx context.Context, m Message) error
+}
+
+// SMTP sends through an SMTP server: smtp:// upgrades with STARTTLS when the
+// server offers it, smtps:// uses implicit TLS. User and password in the URL
+// authenticate with PLAIN.
+type SMTP struct {
+	addr     string
+	implicit bool
+	user     string
+	pass     string
+	from     string
+	// TLS is the client TLS configuration; nil verifies against the system
+	// roots for the server's host name.
+	TLS     *tls.Config
+	Timeout time.Duration
+}
+
+// NewSMTP parses an smtp:// or smtps:// URL.
+func NewSMTP(rawURL, from string) (*SMTP, error) {
+	u, err := url.Parse(rawURL)
+	if err != nil {
+		return nil, fmt.Errorf("smtp url: %w", err)
+	}
+	s := &SMTP{from: from, Timeout: 30 * time.Second}
+	switch u.Scheme {
+	case "smtp":
+		s.addr = hostPort(u.Host, "587")
+	case "smtps":
+		s.addr, s.implicit = hostPort(u.Host, "465"), true
+	default:
+		return nil, fmt.Errorf("smtp url: scheme %q, want smtp or smtps", u.Scheme)
+	}
+	if u.User != nil {
+		s.user = u.User.Username()
+		s.pass, _ = u.User.Password()
+	}
+	return s, nil
+}
+
+func hostPort(host, port string) string {
+	if _, _, err := net.SplitHostPort(host); err == nil {
+		return host
+	}
+	return net.JoinHostPort(host, port)
+}
+
+// Send delivers m over one SMTP session.
+func (s *SMTP) Send(ctx context.Context, m Message) error {
+	if m.From == "" {
+		m.From = s.from
+	}
+	from, err := mail.ParseAddress(m.From)
+	if err != nil {
+		return fmt.Errorf("from %q: %w", m.From, err)
+	}
+	to, err := mail.ParseAddress(m.To)
+	if err != nil {
+		return fmt.Errorf("to %q: %w", m.To, err)
+	}
+	body, err := Compose(m)
+	if err != nil {
+		return err
+	}
+	c, err := s.dial(ctx)
+	if err != nil {
+		return err
+	}
+	defer c.Close()
+	if s.user != "" {
+		// net/smtp's PLAIN refuses to send a password in clear text except
+		// to localhost: exactly the safety wanted here.
+		host, _, _ := net.SplitHostPort(s.addr)
+		if err := c.Auth(smtp.PlainAuth("", s.user, s.pass, host)); err != nil {
+			return fmt.Errorf("smtp auth: %w", err)
+		}
+	}
+	if err := c.Mail(from.Address); err != nil {
+		return fmt.Errorf("smtp mail from: %w", err)
+	}
+	if err := c.Rcpt(to.Address); err != nil {
+		return fmt.Errorf("smtp rcpt to: %w", err)
+	}
+	w, err := c.Data()
+	if err != nil {
+		return fmt.Errorf("smtp data: %w", err)
+	}
+	if _, err := w.Write(body); err != nil {
+		return fmt.Errorf("smtp data: %w", err)
+	}
+	if err := w.Close(); err != nil {
+		return fmt.Errorf("smtp data: %w", err)
+	}
+	return c.Quit()
+}
+
+func (s *SMTP) dial(ctx context.Context) (*smtp.Client, error) {
+	host, _, _ := net.SplitHostPort(s.addr)
+	cfg := s.TLS
+	if cfg == nil {
+		cfg = &tls.Config{ServerName: host, MinVersion: tls.VersionTLS12}
+	}
+	d := net.Dialer{Timeout: s.Timeout}
+	var conn net.Conn
+	var err error
+	if s.implicit {
+		conn, err = (&tls.Dialer{NetDialer: &d, Config: cfg}).DialContext(ctx, "tcp", s.addr)
+	} else {
+		conn, err = d.DialContext(ctx, "tcp", s.addr)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("smtp dial %s: %w", s.addr, err)
+	}
+	if dl, ok := ctx.Deadline(); ok {
+		_ = conn.SetDeadline(dl)
+	} else {
+		_ = conn.SetDeadline(time.Now().Add(s.Timeout))
+	}
+	c, err := smtp.NewClient(conn, host)
+	if err != nil {
+		conn.Close()
+		return nil, fmt.Errorf("smtp greeting: %w", err)
+	}
+	if err := c.Hello("localhost"); err != nil {
+		c.Close()
+		return nil, fmt.Errorf("smtp hello: %w", err)
+	}
+	if ok, _ := c.Extension("STARTTLS"); ok && !s.implicit {
+		if err := c.StartTLS(cfg); err != nil {
+			c.Close()
+			return nil, fmt.Errorf("smtp starttls: %w", err)
+		}
+	}
+	return c, nil
+}
+
+// Compose renders m as an RFC 5322 message: multipart/alternative with a
+// text and an HTML part, headers encoded for non-ASCII names and subjects.
+func Compose(m Message) ([]byte, error) {
+	var b bytes.Buffer
+	boundary := randomHex(12)
+	hdr := func(k, v string) { fmt.Fprintf(&b, "%s: %s\r\n", k, v) }
+	hdr("From", encodeAddress(m.From))
+	hdr("To", encodeAddress(m.To))
+	hdr("Subject", mime.QEncoding.Encode("utf-8", m.Subject))
+	hdr("Date", time.Now().UTC().Format(time.RFC1123Z))
+	hdr("Message-ID", "<"+randomHex(16)+"@platter>")
+	hdr("MIME-Version", "1.0")
+	hdr("Content-Type", `multipart/alternative; boundary="`+boundary+`"`)
+	b.WriteString("\r\n")
+	w := multipart.NewWriter(&b)
+	if err := w.SetBoundary(boundary); err != nil {
+		return nil, err
+	}
+	for _, part := range []struct{ ctype, body string }{{"text/plain", m.Text}, {"text/html", m.HTML}} {
+		if part.body == "" {
+			continue
+		}
+		pw, err := w.CreatePart(textproto.MIMEHeader{
+			"Content-Type":              {part.ctype + "; charset=utf-8"},
+			"Content-Transfer-Encoding": {"quoted-printable"},
+		})
+		if err != nil {
+			return nil, err
+		}
+		qp := quotedprintable.NewWriter(pw)
+		if _, err := qp.Write([]byte(strings.ReplaceAll(part.body, "\n", "\r\n"))); err != nil {
+			return nil, err
+		}
+		if err := qp.Close(); err != nil {
+			return nil, err
+		}
+	}
+	if err := w.Close(); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
+}
+
+func encodeAddress(s string) string {
+	a, err := mail.ParseAddress(s)
+	if err != nil {
+		return s
+	}
+	return a.String() // encodes a non-ASCII display name
+}
+
+func randomHex(n int) string {
+	b := make([]byte, n)
+	_, _ = rand.Read(b)
+	return hex.EncodeToString(b)
+}

@@ -1,0 +1,104 @@
+package notify_test
+
+import (
+	"context"
+	"crypto/tls"
+	"io"
+	"mime"
+	"mime/multipart"
+	"mime/quotedprintable"
+	"net/url"
+	"strings"
+	"testing"
+	"time"
+
+	"platter/internal/notify"
+	"platter/internal/notify/mailtest"
+)
+
+func TestSMTPSend(t *testing.T) {
+	cases := []struct {
+		name   string
+		opts   mailtest.Options
+		scheme string
+	}{
+		{"plain with auth", mailtest.Options{User: "platter", Pass: "s3cret"}, "smtp"},
+		{"starttls", mailtest.Options{TLS: true, User: "platter", Pass: "s3cret"}, "smtp"},
+		{"implicit tls", mailtest.Options{Implicit: true}, "smtps"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			srv := mailtest.Start(t, c.opts)
+			u := url.URL{Scheme: c.scheme, Host: srv.Addr}
+			if c.opts.User != "" {
+				u.User = url.UserPassword(c.opts.User, c.opts.Pass)
+			}
+			s, err := notify.NewSMTP(u.String(), "Żółta Kuchnia <no-reply@example.test>")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if srv.CertPool != nil {
+				s.TLS = &tls.Config{RootCAs: srv.CertPool, ServerName: "127.0.0.1"}
+			}
+			err = s.Send(context.Background(), notify.Message{
+				To: "anna@example.test", Subject: "Twój kod: 123456",
+				Text: "Kod: 123456\nDziękujemy!", HTML: "<p>Kod: <b>123456</b></p>",
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			m := srv.Wait(t, "anna@example.test", 5*time.Second)
+			if m.From != "no-reply@example.test" {
+				t.Errorf("envelope from %q", m.From)
+			}
+			subj, _ := new(mime.WordDecoder).DecodeHeader(m.Msg.Header.Get("Subject"))
+			if subj != "Twój kod: 123456" {
+				t.Errorf("subject %q", subj)
+			}
+			text, html := parts(t, m)
+			if !strings.Contains(text, "Dziękujemy!") || !strings.Contains(html, "<b>123456</b>") {
+				t.Errorf("parts: %q / %q", text, html)
+			}
+		})
+	}
+}
+
+func TestSMTPRefusals(t *testing.T) {
+	srv := mailtest.Start(t, mailtest.Options{User: "platter", Pass: "right"})
+	s, _ := notify.NewSMTP("smtp://platter:wrong@"+srv.Addr, "a@example.test")
+	if err := s.Send(context.Background(), notify.Message{To: "b@example.test", Subject: "x", Text: "x"}); err == nil {
+		t.Error("wrong password accepted")
+	}
+	tlsSrv := mailtest.Start(t, mailtest.Options{TLS: true})
+	s, _ = notify.NewSMTP("smtp://"+tlsSrv.Addr, "a@example.test")
+	if err := s.Send(context.Background(), notify.Message{To: "b@example.test", Subject: "x", Text: "x"}); err == nil {
+		t.Error("an untrusted STARTTLS certificate was accepted")
+	}
+	if _, err := notify.NewSMTP("http://x", "a@example.test"); err == nil {
+		t.Error("http scheme accepted")
+	}
+}
+
+func parts(t *testing.T, m mailtest.Mail) (text, html string) {
+	t.Helper()
+	_, params, err := mime.ParseMediaType(m.Msg.Header.Get("Content-Type"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := multipart.NewReader(m.Msg.Body, params["boundary"])
+	for {
+		p, err := r.NextRawPart()
+		if err == io.EOF {
+			return
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := io.ReadAll(quotedprintable.NewReader(p))
+		if strings.HasPrefix(p.Header.Get("Content-Type"), "text/html") {
+			html = string(b)
+		} else {
+			text = string(b)
+		}
+	}
+}
