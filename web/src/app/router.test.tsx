@@ -1,0 +1,63 @@
+import { screen } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import i18n from "@/i18n";
+import { useGeneralStore } from "@/stores/general";
+import { burgersScheme, burgersSummary, pierogiSummary } from "@/test/fixtures";
+import { apiStub, renderRoute } from "@/test/render-route";
+
+beforeEach(async () => {
+  useGeneralStore.setState({ language: "en-US" });
+  await i18n.changeLanguage("en-US");
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe("routes", () => {
+  it("landing lists every scheme with a link to its home", async () => {
+    vi.stubGlobal("fetch", apiStub({ "general/schemes": { success: true, data: [burgersSummary, pierogiSummary], total: 2 } }));
+    renderRoute("/");
+    const link = await screen.findByRole("link", { name: /Demo Burgers/ });
+    expect(link.getAttribute("href")).toBe("/demo-burgers/home");
+    expect(screen.getByRole("link", { name: /Demo Pierogi/ }).getAttribute("href")).toBe("/demo-pierogi/home");
+  });
+
+  it("landing goes straight to the only scheme", async () => {
+    vi.stubGlobal(
+      "fetch",
+      apiStub({
+        "general/schemes": { success: true, data: [burgersSummary], total: 1 },
+        "venue/info": { success: true, data: burgersScheme, lastUpdatedTime: "2026-01-01T00:00:00Z" },
+      }),
+    );
+    const { router } = renderRoute("/");
+    await screen.findByRole("heading", { name: "How would you like to get your order?" });
+    expect(router.state.location.pathname).toBe("/demo-burgers/home");
+  });
+
+  it("themes the scheme's screens with its colours", async () => {
+    vi.stubGlobal(
+      "fetch",
+      apiStub({ "venue/info": { success: true, data: burgersScheme, lastUpdatedTime: "t" } }),
+    );
+    renderRoute("/demo-burgers/auth/sign-in");
+    await screen.findByRole("heading", { name: "Sign in", level: 1 });
+    const root = screen.getByTestId("themed-root");
+    expect(root.style.getPropertyValue("--colour")).toBe("#e4002b");
+    expect(root.style.getPropertyValue("--colour-1")).toBe("#1a1a1a");
+    expect(root.dataset.theme).toBe("light");
+  });
+
+  it("shows the not-found page for an unknown path", async () => {
+    vi.stubGlobal("fetch", apiStub({}));
+    renderRoute("/no/such/page/here");
+    expect(await screen.findByRole("heading", { name: "Page not found" })).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Back to the home page" }).getAttribute("href")).toBe("/");
+  });
+
+  it("shows the not-found page in Polish", async () => {
+    useGeneralStore.getState().setLanguage("pl-PL");
+    vi.stubGlobal("fetch", apiStub({}));
+    renderRoute("/a/b/c/d/e");
+    expect(await screen.findByRole("heading", { name: "Nie znaleziono strony" })).toBeTruthy();
+    expect(document.documentElement.lang).toBe("pl-PL");
+  });
+});

@@ -1,0 +1,176 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import type { Scheme, Store } from "@/lib/api/types";
+import { OrderType } from "@/lib/enums";
+import { useAuthStore } from "./auth";
+import { addItem, basketCount, createDefaultBasket, hasItem, removeItem, resetBasket } from "./basket";
+import type { DeliveryAddress } from "./delivery-address";
+import { NO_REWARD, useGeneralStore } from "./general";
+import { initialHomeData, useHomeStore } from "./home";
+import { initialVenueData, selectCurrentBasket, useVenueStore } from "./venue";
+
+const address: DeliveryAddress = {
+  line1: "1 Dean St",
+  line2: "",
+  city: "London",
+  country: "GB",
+  postcode: "W1D 3RB",
+  contact_number: "+447911123456",
+  email: "a@b.test",
+  note: "",
+  name: "Home",
+  latitude: 51.51,
+  longitude: -0.13,
+};
+
+const stored = (key: string) => JSON.parse(localStorage.getItem(key) ?? "null") as { state: Record<string, unknown> };
+
+describe("basket", () => {
+  it("has the default shape of SPEC.md §3", () => {
+    expect(createDefaultBasket(OrderType.PICKUP)).toEqual({
+      items: [],
+      orderDetail: {
+        order_type: 1,
+        order_id: 0,
+        order_note: "",
+        promocode: "",
+        tip: 0,
+        is_asap: true,
+        preorder_for: null,
+        delivery_address: null,
+        user_contact_number: "",
+        user_email: "",
+      },
+    });
+  });
+
+  it("resets everything, or keeps delivery address, contact number and email", () => {
+    let basket = addItem(createDefaultBasket(OrderType.DELIVERY), { item_id: 7, qty: 2 });
+    basket = {
+      ...basket,
+      orderDetail: {
+        ...basket.orderDetail,
+        promocode: "WELCOME10",
+        tip: 200,
+        order_note: "no onions",
+        delivery_address: address,
+        user_contact_number: "+447911123456",
+        user_email: "a@b.test",
+      },
+    };
+    expect(resetBasket(basket)).toEqual(createDefaultBasket(OrderType.DELIVERY));
+    const kept = resetBasket(basket, { keepContact: true });
+    expect(kept.items).toEqual([]);
+    expect(kept.orderDetail).toEqual({
+      ...createDefaultBasket(OrderType.DELIVERY).orderDetail,
+      delivery_address: address,
+      user_contact_number: "+447911123456",
+      user_email: "a@b.test",
+    });
+  });
+
+  it("merges identical lines, keeps lines with other modifiers apart, and removes by item", () => {
+    let basket = createDefaultBasket();
+    basket = addItem(basket, { item_id: 1, qty: 1 });
+    basket = addItem(basket, { item_id: 1, qty: 2 });
+    basket = addItem(basket, { item_id: 1, qty: 1, modifiers: [{ modifier_item_id: 9, qty: 1 }] });
+    expect(basket.items).toHaveLength(2);
+    expect(basketCount(basket)).toBe(4);
+    expect(hasItem(basket, 1)).toBe(true);
+    expect(hasItem(removeItem(basket, 1), 1)).toBe(false);
+  });
+});
+
+describe("venue store", () => {
+  const store = { venue_slug: "soho", name: "Soho" } as Store;
+  const scheme = { business_slug: "demo-burgers", stores: [store] } as unknown as Scheme;
+
+  beforeEach(() => useVenueStore.setState({ ...initialVenueData }));
+
+  it("keeps schemes by business_slug with their lastUpdatedTime", () => {
+    useVenueStore.getState().setScheme(scheme, "2026-01-01T00:00:00Z");
+    const state = useVenueStore.getState();
+    expect(state.schemes["demo-burgers"]).toEqual({ scheme, lastUpdatedTime: "2026-01-01T00:00:00Z" });
+    expect(state.currentScheme).toBe(scheme);
+  });
+
+  it("creates a default basket, keyed by scheme then venue, when a venue is set", () => {
+    const { setScheme, setCurrentVenue } = useVenueStore.getState();
+    setScheme(scheme, "t");
+    setCurrentVenue(store, OrderType.PICKUP);
+    expect(useVenueStore.getState().basket["demo-burgers"]?.["soho"]).toEqual(createDefaultBasket(OrderType.PICKUP));
+    useVenueStore.getState().updateBasket((b) => addItem(b, { item_id: 3, qty: 1 }));
+    // Setting the venue again does not replace an existing basket.
+    useVenueStore.getState().setCurrentVenue(store, OrderType.DELIVERY);
+    expect(selectCurrentBasket(useVenueStore.getState())?.items).toEqual([{ item_id: 3, qty: 1 }]);
+    useVenueStore.getState().resetBasket();
+    expect(selectCurrentBasket(useVenueStore.getState())?.items).toEqual([]);
+  });
+
+  it("is persisted under 'venue'", () => {
+    useVenueStore.getState().setScheme(scheme, "t");
+    useVenueStore.getState().setCurrentVenue(store);
+    const persisted = stored("venue").state;
+    expect(Object.keys(persisted).sort()).toEqual(["basket", "currentScheme", "currentVenue", "schemes"]);
+  });
+});
+
+describe("general store", () => {
+  it("defaults per SPEC.md §3", () => {
+    const s = useGeneralStore.getInitialState();
+    expect(s.language).toBe("en-US");
+    expect(s.offers).toEqual([]);
+    expect(s.selectedRewardId).toBe(-1);
+    expect(NO_REWARD).toBe(-1);
+    expect(s.lastVersion).toBe(0);
+    expect(s.lastStringVersion).toBe("");
+  });
+
+  it("persists only page, language, lastVersion and lastStringVersion under 'general'", () => {
+    const g = useGeneralStore.getState();
+    g.setLanguage("pl-PL");
+    g.setOffers([{ id: 1, color: "#fff", imageUrl: "", title: "T", buttonText: "B", buttonKind: 0 }]);
+    g.setSelectedRewardId(5);
+    g.setVersions(3, "v3");
+    g.setPage("menu");
+    expect(stored("general").state).toEqual({
+      page: "menu",
+      language: "pl-PL",
+      lastVersion: 3,
+      lastStringVersion: "v3",
+    });
+  });
+
+  it("ignores an unknown persisted language on rehydrate", async () => {
+    useGeneralStore.setState({ language: "en-US" });
+    localStorage.setItem("general", JSON.stringify({ state: { language: "xx-XX", page: "p" }, version: 0 }));
+    await useGeneralStore.persist.rehydrate();
+    expect(useGeneralStore.getState().language).toBe("en-US");
+    expect(useGeneralStore.getState().page).toBe("p");
+  });
+});
+
+describe("auth and home stores", () => {
+  it("persists token and user under 'auth'", () => {
+    useAuthStore.getState().setSession("tok", { email: "a@b.test" });
+    expect(stored("auth").state).toEqual({ token: "tok", user: { email: "a@b.test" } });
+    useAuthStore.getState().signOut();
+    expect(stored("auth").state).toEqual({ token: null, user: null });
+  });
+
+  it("has the home defaults and persists its fields under 'home'", () => {
+    expect(useHomeStore.getInitialState()).toMatchObject({ is_asap: true, selectedAddress: null });
+    useHomeStore.getState().setCurrentScheme("demo-burgers");
+    useHomeStore.getState().setOrderType(OrderType.DELIVERY);
+    useHomeStore.getState().setDeliveryAddress(address, 12);
+    expect(stored("home").state).toEqual({
+      ...initialHomeData,
+      currentScheme: "demo-burgers",
+      order_type: 0,
+      delivery_address: address,
+      selectedAddress: 12,
+    });
+    // Another scheme starts afresh.
+    useHomeStore.getState().setCurrentScheme("demo-pierogi");
+    expect(useHomeStore.getState()).toMatchObject({ ...initialHomeData, currentScheme: "demo-pierogi" });
+  });
+});
