@@ -1,0 +1,118 @@
+// Package storetest opens real, migrated, empty stores for tests, on SQLite
+// always and on PostgreSQL when PLATTER_TEST_POSTGRES_URL is set, so every
+// store test runs on both databases (never on a mock).
+package storetest
+
+import (
+	"context"
+	"crypto/rand"
+	"database/sql"
+	"encoding/hex"
+	"net/url"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	_ "github.com/jackc/pgx/v5/stdlib" // driver "pgx" for the admin connection
+
+	"platter/internal/store"
+)
+
+// PostgresEnv names the variable holding a PostgreSQL URL for tests, e.g.
+// postgres://postgres@127.0.0.1:5432/postgres?sslmode=disable. The role must
+// be allowed to create databases.
+const PostgresEnv = "PLATTER_TEST_POSTGRES_URL"
+
+// Dialects returns ["sqlite"] plus "postgres" when PLATTER_TEST_POSTGRES_URL
+// is set.
+func Dialects() []string {
+	if os.Getenv(PostgresEnv) != "" {
+		return []string{store.SQLite, store.Postgres}
+	}
+	return []string{store.SQLite}
+}
+
+// Run runs fn as one subtest per dialect, named "sqlite" and "postgres", each
+// with its own fresh store.
+func Run(t *testing.T, fn func(t *testing.T, db *store.DB)) {
+	t.Helper()
+	for _, d := range Dialects() {
+		t.Run(d, func(t *testing.T) { fn(t, Open(t, d)) })
+	}
+}
+
+// Open returns a migrated, empty store of the dialect; the test's cleanup
+// closes and drops it. SQLite lives in t.TempDir(); PostgreSQL gets a
+// database of its own, so tests and parallel runs never share rows. An
+// unreachable PostgreSQL fails the test rather than skipping it: CI must not
+// pass by silently testing only SQLite.
+func Open(tb testing.TB, dialect string) *store.DB {
+	tb.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	var rawURL string
+	switch dialect {
+	case store.SQLite:
+		rawURL = "sqlite:" + filepath.Join(tb.TempDir(), "platter.db")
+	case store.Postgres:
+		rawURL = createDatabase(ctx, tb)
+	default:
+		tb.Fatalf("storetest: unknown dialect %q", dialect)
+	}
+	db, err := store.Open(ctx, rawURL)
+	if err != nil {
+		tb.Fatalf("storetest: open %s: %v", dialect, err)
+	}
+	// Registered after createDatabase's cleanup, so it runs first (LIFO):
+	// the pool closes before its database is dropped.
+	tb.Cleanup(func() { db.Close() })
+	if err := db.Migrate(ctx); err != nil {
+		tb.Fatalf("storetest: migrate %s: %v", dialect, err)
+	}
+	return db
+}
+
+// createDatabase creates platter_t_<random> on the server of
+// PLATTER_TEST_POSTGRES_URL and returns its URL; cleanup drops it.
+func createDatabase(ctx context.Context, tb testing.TB) string {
+	tb.Helper()
+	base := os.Getenv(PostgresEnv)
+	if base == "" {
+		tb.Fatalf("storetest: %s is not set", PostgresEnv)
+	}
+	admin, err := sql.Open("pgx", base)
+	if err != nil {
+		tb.Fatalf("storetest: %s: %v", PostgresEnv, err)
+	}
+	var b [6]byte
+	_, _ = rand.Read(b[:])
+	name := "platter_t_" + hex.EncodeToString(b[:])
+	// name is generated above from hex digits only, so it is safe unquoted.
+	if _, err := admin.ExecContext(ctx, "CREATE DATABASE "+name); err != nil {
+		admin.Close()
+		tb.Fatalf("storetest: PostgreSQL at %s: create database: %v", redact(base), err)
+	}
+	tb.Cleanup(func() {
+		defer admin.Close()
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		defer cancel()
+		if _, err := admin.ExecContext(ctx, "DROP DATABASE IF EXISTS "+name+" WITH (FORCE)"); err != nil {
+			tb.Errorf("storetest: drop database %s: %v", name, err)
+		}
+	})
+	u, err := url.Parse(base)
+	if err != nil {
+		tb.Fatalf("storetest: %s: %v", PostgresEnv, err)
+	}
+	u.Path = "/" + name
+	return u.String()
+}
+
+func redact(rawURL string) string {
+	u, err := url.Parse(rawURL)
+	if err != nil {
+		return "(unparseable URL)"
+	}
+	return u.Redacted()
+}
