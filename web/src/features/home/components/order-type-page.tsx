@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { paths } from "@/app/paths";
+import { DeliveryIcon, PickupIcon } from "@/components/ui/icons";
 import { useCurrentScheme } from "@/hooks/use-current-scheme";
 import { OrderType } from "@/lib/enums";
 import { basketCount } from "@/stores/basket";
@@ -8,8 +9,8 @@ import { useHomeStore } from "@/stores/home";
 import { selectCurrentBasket, useVenueStore } from "@/stores/venue";
 
 const OPTIONS = [
-  { type: OrderType.DELIVERY, labelKey: "orderType.delivery", hintKey: "home.deliveryHint", icon: "🛵" },
-  { type: OrderType.PICKUP, labelKey: "orderType.pickup", hintKey: "home.pickupHint", icon: "🛍️" },
+  { type: OrderType.DELIVERY, labelKey: "orderType.delivery", hintKey: "home.deliveryHint", Icon: DeliveryIcon },
+  { type: OrderType.PICKUP, labelKey: "orderType.pickup", hintKey: "home.pickupHint", Icon: PickupIcon },
 ] as const;
 
 /** Step one: delivery or pickup (only what at least one store offers). */
@@ -44,8 +45,8 @@ export function OrderTypePage() {
             aria-pressed={current === option.type}
             onClick={() => choose(option.type)}
           >
-            <span className="choice-card__icon" aria-hidden="true">
-              {option.icon}
+            <span className="choice-card__icon">
+              <option.Icon />
             </span>
             <span className="choice-card__label">{t(option.labelKey)}</span>
             <span className="choice-card__hint">{t(option.hintKey)}</span>

@@ -1,0 +1,78 @@
+import { spawn, spawnSync } from "node:child_process";
+import { createWriteStream, existsSync, mkdtempSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const here = dirname(fileURLToPath(import.meta.url));
+export const STATE_FILE = join(tmpdir(), `platter-e2e-${process.pid}-state.json`);
+
+function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => (typeof address === "object" && address ? resolvePort(address.port) : reject(new Error("no port"))));
+    });
+  });
+}
+
+async function waitForReady(url: string, child: { exitCode: number | null }, log: string, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`platter serve exited with ${child.exitCode}; see ${log}`);
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} not ready after ${timeoutMs} ms; see ${log}`);
+}
+
+/** Boots `platter demo` + `platter serve` on a fresh SQLite file and a free port. */
+export default async function globalSetup() {
+  if (process.env.PLATTER_E2E_BASE_URL) {
+    console.log(`[e2e] using the running server at ${process.env.PLATTER_E2E_BASE_URL}`);
+    return;
+  }
+  const binary = resolve(here, process.env.PLATTER_BIN ?? "../bin/platter");
+  if (!existsSync(binary)) {
+    throw new Error(`${binary} is missing: run \`make build\` (npm run build in web/, then go build -o bin/platter ./cmd/platter)`);
+  }
+  const dir = mkdtempSync(join(tmpdir(), "platter-e2e-"));
+  const port = await freePort();
+  const env = {
+    ...process.env,
+    PLATTER_DATABASE_URL: `sqlite:${join(dir, "e2e.db")}`,
+    PLATTER_ADDR: `127.0.0.1:${port}`,
+    PLATTER_PUBLIC_URL: `http://127.0.0.1:${port}`,
+  };
+
+  const demo = spawnSync(binary, ["demo"], { env, encoding: "utf8", timeout: 120_000 });
+  if (demo.status !== 0) {
+    throw new Error(`platter demo failed (${demo.status}):\n${demo.stdout}\n${demo.stderr}`);
+  }
+
+  const logPath = join(dir, "server.log");
+  const log = createWriteStream(logPath);
+  const child = spawn(binary, ["serve"], { env, stdio: ["ignore", "pipe", "pipe"] });
+  child.stdout.pipe(log);
+  child.stderr.pipe(log);
+
+  const baseURL = `http://127.0.0.1:${port}`;
+  try {
+    await waitForReady(`${baseURL}/readyz`, child, logPath);
+  } catch (error) {
+    child.kill("SIGKILL");
+    throw error;
+  }
+  process.env.PLATTER_E2E_BASE_URL = baseURL;
+  writeFileSync(STATE_FILE, JSON.stringify({ pid: child.pid, dir, logPath }));
+  console.log(`[e2e] platter serve on ${baseURL} (pid ${child.pid}, log ${logPath})`);
+}

@@ -1,0 +1,91 @@
+import { expect, hexToRgb, schemeInfo, test } from "./fixtures";
+
+test.describe("Foundation", () => {
+  test("landing lists both demo schemes and leads to demo-burgers home in its colours", async ({ page, shot }) => {
+    await page.goto("/");
+    const burgers = page.getByTestId("scheme-demo-burgers");
+    const pierogi = page.getByTestId("scheme-demo-pierogi");
+    await expect(burgers).toBeVisible();
+    await expect(pierogi).toBeVisible();
+    await expect(page.locator(".scheme-card")).toHaveCount(2);
+    await shot("01-landing");
+
+    await burgers.click();
+    await expect(page).toHaveURL(/\/demo-burgers\/home$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("How would you like to get your order?");
+
+    const scheme = await schemeInfo(page, "demo-burgers");
+    const root = page.getByTestId("themed-root");
+    await expect(root).toHaveAttribute("data-theme", scheme.theme === 0 ? "dark" : "light");
+    const colourVar = await root.evaluate((el) => getComputedStyle(el).getPropertyValue("--colour").trim());
+    expect(colourVar.toLowerCase()).toBe(scheme.colour.toLowerCase());
+    await expect(page.getByTestId("brand-hero")).toHaveCSS("background-color", hexToRgb(scheme.colour));
+    await expect(page.locator(".site-header__name")).toHaveText(scheme.name);
+    await shot("02-burgers-home");
+  });
+
+  test("demo-pierogi is dark and in its own colour", async ({ page, shot }) => {
+    const scheme = await schemeInfo(page, "demo-pierogi");
+    expect(scheme.theme).toBe(0);
+    await page.goto("/demo-pierogi/home");
+    const root = page.getByTestId("themed-root");
+    await expect(root).toHaveAttribute("data-theme", "dark");
+    await expect(page.getByTestId("brand-hero")).toHaveCSS("background-color", hexToRgb(scheme.colour));
+    // Dark theme: a dark background behind light text.
+    const [bg, fg] = await root.evaluate((el) => [getComputedStyle(el).backgroundColor, getComputedStyle(el).color]);
+    const luminance = (rgb: string) => {
+      const [r = 0, g = 0, b = 0] = (rgb.match(/\d+/g) ?? []).map(Number);
+      return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+    };
+    expect(luminance(bg)).toBeLessThan(60);
+    expect(luminance(fg)).toBeGreaterThan(180);
+    await shot("03-pierogi-home-dark");
+  });
+
+  test("switching to Polish changes the text and survives a reload", async ({ page, shot }) => {
+    await page.goto("/demo-burgers/home");
+    const heading = page.getByRole("heading", { level: 1 });
+    await expect(heading).toHaveText("How would you like to get your order?");
+    await expect(page.locator("html")).toHaveAttribute("lang", "en-US");
+
+    await page.getByLabel("Language").selectOption("pl-PL");
+    await expect(heading).toHaveText("Jak chcesz odebrać zamówienie?");
+    await expect(page.locator("html")).toHaveAttribute("lang", "pl-PL");
+    await expect(page.getByRole("button", { name: /Dostawa/ })).toBeVisible();
+
+    await page.reload();
+    await expect(heading).toHaveText("Jak chcesz odebrać zamówienie?");
+    await expect(page.locator("html")).toHaveAttribute("lang", "pl-PL");
+    await expect(page.getByLabel("Język")).toHaveValue("pl-PL");
+    await shot("04-burgers-home-pl");
+
+    // Back to English for good measure.
+    await page.getByLabel("Język").selectOption("en-US");
+    await expect(heading).toHaveText("How would you like to get your order?");
+  });
+
+  test("an unknown path shows the not-found page with a link home", async ({ page, shot }) => {
+    await page.goto("/no/such/page/here");
+    await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+    const home = page.getByRole("link", { name: "Back to the home page" });
+    await expect(home).toHaveAttribute("href", "/");
+    await shot("05-not-found");
+    await home.click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByTestId("scheme-demo-burgers")).toBeVisible();
+  });
+
+  test("pickup leads to the store list and a store's menu", async ({ page, shot }) => {
+    await page.goto("/demo-burgers/home");
+    await page.getByRole("button", { name: /Pickup/ }).click();
+    await expect(page).toHaveURL(/\/demo-burgers\/home\/stores$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Choose a store");
+    await expect(page.locator(".store-card")).toHaveCount(2);
+    await shot("06-burgers-stores");
+    await page.locator(".store-card").first().getByRole("button").click();
+    await expect(page).toHaveURL(/\/demo-burgers\/[\w-]+\/menu$/);
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("Menu");
+    const basket = await page.evaluate(() => JSON.parse(localStorage.getItem("venue") ?? "{}"));
+    expect(Object.keys(basket.state.basket["demo-burgers"])).toHaveLength(1);
+  });
+});
