@@ -53,25 +53,36 @@ func shapeOf(errs *[]FieldError, path string, v any, t reflect.Type) {
 		for i, e := range arr {
 			shapeOf(errs, idx(path, i), e, t.Elem())
 		}
+	default:
+		if want := scalarMismatch(v, t.Kind()); want != "" {
+			bad(want)
+		}
+	}
+}
+
+// scalarMismatch returns what a scalar of kind k must be when v is not it.
+func scalarMismatch(v any, k reflect.Kind) string {
+	switch k {
 	case reflect.String:
 		if _, ok := v.(string); !ok {
-			bad("a string")
+			return "a string"
 		}
 	case reflect.Bool:
 		if _, ok := v.(bool); !ok {
-			bad("true or false")
+			return "true or false"
 		}
 	case reflect.Int, reflect.Int64:
 		n, ok := v.(json.Number)
 		if _, err := n.Int64(); !ok || err != nil {
-			bad("a whole number")
+			return "a whole number"
 		}
 	case reflect.Float64:
 		n, ok := v.(json.Number)
 		if _, err := n.Float64(); !ok || err != nil {
-			bad("a number")
+			return "a number"
 		}
 	}
+	return ""
 }
 
 func shapeStruct(errs *[]FieldError, path string, obj map[string]any, t reflect.Type) {
