@@ -24,8 +24,10 @@ const featureBoundaries = features.map((feature) => ({
             message: "Features must not import each other; compose them in src/app.",
           },
           {
-            group: features.filter((f) => f !== feature).map((f) => `**/features/${f}/**`),
-            message: "Features must not import each other; compose them in src/app.",
+            // A relative path that climbs out of the feature could reach another one;
+            // inside a feature go up at most one level, otherwise use "@/".
+            regex: "^\\.\\./\\.\\./",
+            message: "Use an \"@/\" import instead of climbing two levels (import boundaries).",
           },
           {
             group: ["@/app/*", "!@/app/paths"],
