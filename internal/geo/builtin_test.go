@@ -5,6 +5,7 @@ import (
 	"errors"
 	"math"
 	"strings"
+	"sync"
 	"testing"
 
 	"platter/internal/geo"
@@ -138,4 +139,21 @@ func TestBuiltinIDsUnique(t *testing.T) {
 			}
 		}
 	}
+}
+
+// The gazetteer loads once, whichever request comes first.
+func TestBuiltinConcurrentFirstUse(t *testing.T) {
+	g := geo.NewBuiltin()
+	var wg sync.WaitGroup
+	for range 8 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			got, err := g.Suggest(context.Background(), "krak", "en-US", "")
+			if err != nil || len(got) == 0 {
+				t.Errorf("Suggest = %v, %v", got, err)
+			}
+		}()
+	}
+	wg.Wait()
 }
