@@ -20,8 +20,9 @@ const AssetPrefix = "/demo-assets/"
 
 // Document is one demo import document.
 type Document struct {
+	Name string // file name, e.g. "demo-burgers.json", for messages
 	Slug string // business_slug of the scheme it creates
-	JSON []byte
+	Data []byte // catalog.SchemeDoc JSON
 }
 
 // Documents returns the demo import documents (catalog.SchemeDoc JSON),
@@ -33,7 +34,7 @@ func Documents() []Document {
 		if err != nil {
 			panic("demo: embedded document missing: " + err.Error()) // a build mistake
 		}
-		out = append(out, Document{Slug: slug, JSON: b})
+		out = append(out, Document{Name: slug + ".json", Slug: slug, Data: b})
 	}
 	return out
 }

@@ -11,7 +11,7 @@ import (
 
 func parse(t *testing.T, d demo.Document) *catalog.SchemeDoc {
 	t.Helper()
-	doc, errs := catalog.ParseSchemeDoc(d.JSON)
+	doc, errs := catalog.ParseSchemeDoc(d.Data)
 	if len(errs) > 0 {
 		t.Fatalf("%s: %v", d.Slug, errs)
 	}

@@ -14,7 +14,7 @@ import (
 // mustParse parses demo document i (0 burgers, 1 pierogi).
 func mustParse(tb testing.TB, i int) *catalog.SchemeDoc {
 	tb.Helper()
-	doc, errs := catalog.ParseSchemeDoc(demo.Documents()[i].JSON)
+	doc, errs := catalog.ParseSchemeDoc(demo.Documents()[i].Data)
 	if len(errs) > 0 {
 		tb.Fatalf("demo document %d: %v", i, errs)
 	}

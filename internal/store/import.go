@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"fmt"
 	"sort"
 	"time"
 
@@ -21,6 +22,18 @@ type ImportResult struct {
 	ModifierCategories int
 	ModifierItems      int
 	Removed            int
+}
+
+// String summarises the result for the CLI, e.g. "created scheme 1: 2 venues,
+// 1 menus, 11 categories, 66 items, 9 modifier categories, 42 modifiers, 0 removed".
+func (r *ImportResult) String() string {
+	verb := "updated"
+	if r.Created {
+		verb = "created"
+	}
+	return fmt.Sprintf("%s scheme %d: %d venues, %d menus, %d categories, %d items, "+
+		"%d modifier categories, %d modifiers, %d removed", verb, r.SchemeID, r.Venues, r.Menus,
+		r.Categories, r.Items, r.ModifierCategories, r.ModifierItems, r.Removed)
 }
 
 // ImportScheme creates or updates a whole scheme from an import document in
