@@ -15,12 +15,19 @@ function freePort(): Promise<number> {
     server.on("error", reject);
     server.listen(0, "127.0.0.1", () => {
       const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolvePort(address.port) : reject(new Error("no port"))));
+      server.close(() =>
+        typeof address === "object" && address ? resolvePort(address.port) : reject(new Error("no port")),
+      );
     });
   });
 }
 
-async function waitForReady(url: string, child: { exitCode: number | null }, log: string, timeoutMs = 30_000) {
+async function waitForReady(
+  url: string,
+  child: { exitCode: number | null },
+  log: string,
+  timeoutMs = 30_000,
+) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`platter serve exited with ${child.exitCode}; see ${log}`);
@@ -43,7 +50,9 @@ export default async function globalSetup() {
   }
   const binary = resolve(here, process.env.PLATTER_BIN ?? "../bin/platter");
   if (!existsSync(binary)) {
-    throw new Error(`${binary} is missing: run \`make build\` (npm run build in web/, then go build -o bin/platter ./cmd/platter)`);
+    throw new Error(
+      `${binary} is missing: run \`make build\` (npm run build in web/, then go build -o bin/platter ./cmd/platter)`,
+    );
   }
   const dir = mkdtempSync(join(tmpdir(), "platter-e2e-"));
   const port = await freePort();

@@ -20,7 +20,9 @@ export default defineConfig({
   workers: process.env.CI ? 2 : undefined,
   timeout: 30_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never", outputFolder: "./playwright-report" }]],
+  reporter: process.env.CI
+    ? [["list"]]
+    : [["list"], ["html", { open: "never", outputFolder: "./playwright-report" }]],
   use: {
     // global-setup.ts sets this before the workers start (they read the config again).
     baseURL: process.env.PLATTER_E2E_BASE_URL,

@@ -27,7 +27,7 @@ const featureBoundaries = features.map((feature) => ({
             // A relative path that climbs out of the feature could reach another one;
             // inside a feature go up at most one level, otherwise use "@/".
             regex: "^\\.\\./\\.\\./",
-            message: "Use an \"@/\" import instead of climbing two levels (import boundaries).",
+            message: 'Use an "@/" import instead of climbing two levels (import boundaries).',
           },
           {
             group: ["@/app/*", "!@/app/paths"],

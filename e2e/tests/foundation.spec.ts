@@ -1,7 +1,10 @@
 import { expect, hexToRgb, schemeInfo, test } from "./fixtures";
 
 test.describe("Foundation", () => {
-  test("landing lists both demo schemes and leads to demo-burgers home in its colours", async ({ page, shot }) => {
+  test("landing lists both demo schemes and leads to demo-burgers home in its colours", async ({
+    page,
+    shot,
+  }) => {
     await page.goto("/");
     const burgers = page.getByTestId("scheme-demo-burgers");
     const pierogi = page.getByTestId("scheme-demo-pierogi");
@@ -32,7 +35,10 @@ test.describe("Foundation", () => {
     await expect(root).toHaveAttribute("data-theme", "dark");
     await expect(page.getByTestId("brand-hero")).toHaveCSS("background-color", hexToRgb(scheme.colour));
     // Dark theme: a dark background behind light text.
-    const [bg, fg] = await root.evaluate((el) => [getComputedStyle(el).backgroundColor, getComputedStyle(el).color]);
+    const [bg, fg] = await root.evaluate((el) => [
+      getComputedStyle(el).backgroundColor,
+      getComputedStyle(el).color,
+    ]);
     const luminance = (rgb: string) => {
       const [r = 0, g = 0, b = 0] = (rgb.match(/\d+/g) ?? []).map(Number);
       return 0.2126 * r + 0.7152 * g + 0.0722 * b;

@@ -13,11 +13,16 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe("routes", () => {
   it("landing lists every scheme with a link to its home", async () => {
-    vi.stubGlobal("fetch", apiStub({ "general/schemes": { success: true, data: [burgersSummary, pierogiSummary], total: 2 } }));
+    vi.stubGlobal(
+      "fetch",
+      apiStub({ "general/schemes": { success: true, data: [burgersSummary, pierogiSummary], total: 2 } }),
+    );
     renderRoute("/");
     const link = await screen.findByRole("link", { name: /Demo Burgers/ });
     expect(link.getAttribute("href")).toBe("/demo-burgers/home");
-    expect(screen.getByRole("link", { name: /Demo Pierogi/ }).getAttribute("href")).toBe("/demo-pierogi/home");
+    expect(screen.getByRole("link", { name: /Demo Pierogi/ }).getAttribute("href")).toBe(
+      "/demo-pierogi/home",
+    );
   });
 
   it("landing goes straight to the only scheme", async () => {

@@ -47,8 +47,18 @@ describe("i18n catalogues", () => {
 
   it("keeps interpolation placeholders in both languages", () => {
     const placeholders = (s: string) => (s.match(/{{\w+}}/g) ?? []).sort();
-    const en = Object.fromEntries(keys(enUS).map((k) => [k, k.split(".").reduce<unknown>((o, p) => (o as Record<string, unknown>)[p], enUS)]));
-    const pl = Object.fromEntries(keys(plPL).map((k) => [k, k.split(".").reduce<unknown>((o, p) => (o as Record<string, unknown>)[p], plPL)]));
+    const en = Object.fromEntries(
+      keys(enUS).map((k) => [
+        k,
+        k.split(".").reduce<unknown>((o, p) => (o as Record<string, unknown>)[p], enUS),
+      ]),
+    );
+    const pl = Object.fromEntries(
+      keys(plPL).map((k) => [
+        k,
+        k.split(".").reduce<unknown>((o, p) => (o as Record<string, unknown>)[p], plPL),
+      ]),
+    );
     for (const key of Object.keys(en)) {
       expect(placeholders(pl[key] as string), key).toEqual(placeholders(en[key] as string));
     }

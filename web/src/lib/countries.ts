@@ -17,9 +17,7 @@ export const COUNTRIES: readonly Country[] = (() => {
   const first = FIRST.map((code) => all.find((c) => c.code === code)).filter(
     (c): c is Country => c !== undefined,
   );
-  const rest = all
-    .filter((c) => !FIRST.includes(c.code))
-    .sort((a, b) => a.name.localeCompare(b.name, "en"));
+  const rest = all.filter((c) => !FIRST.includes(c.code)).sort((a, b) => a.name.localeCompare(b.name, "en"));
   return [...first, ...rest];
 })();
 

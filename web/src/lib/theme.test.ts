@@ -16,7 +16,13 @@ describe("theme", () => {
   });
 
   it("maps colour and colour1..16 to CSS variables, skipping empty slots", () => {
-    const vars = themeVariables({ theme: 1, colour: "e4002b", colour1: "#111111", colour2: "", colour16: "222222" });
+    const vars = themeVariables({
+      theme: 1,
+      colour: "e4002b",
+      colour1: "#111111",
+      colour2: "",
+      colour16: "222222",
+    });
     expect(vars["--colour"]).toBe("#e4002b");
     expect(vars["--colour-1"]).toBe("#111111");
     expect(vars["--colour-16"]).toBe("#222222");

@@ -86,9 +86,7 @@ export function addItem(basket: Basket, line: BasketItem): Basket {
     (i) => i.item_id === line.item_id && sameModifiers(i.modifiers, line.modifiers),
   );
   if (index === -1) return { ...basket, items: [...basket.items, { ...line }] };
-  const items = basket.items.map((item, i) =>
-    i === index ? { ...item, qty: item.qty + line.qty } : item,
-  );
+  const items = basket.items.map((item, i) => (i === index ? { ...item, qty: item.qty + line.qty } : item));
   return { ...basket, items };
 }
 

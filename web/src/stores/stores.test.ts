@@ -22,7 +22,8 @@ const address: DeliveryAddress = {
   longitude: -0.13,
 };
 
-const stored = (key: string) => JSON.parse(localStorage.getItem(key) ?? "null") as { state: Record<string, unknown> };
+const stored = (key: string) =>
+  JSON.parse(localStorage.getItem(key) ?? "null") as { state: Record<string, unknown> };
 
 describe("basket", () => {
   it("has the default shape of SPEC.md §3", () => {
@@ -97,7 +98,9 @@ describe("venue store", () => {
     const { setScheme, setCurrentVenue } = useVenueStore.getState();
     setScheme(scheme, "t");
     setCurrentVenue(store, OrderType.PICKUP);
-    expect(useVenueStore.getState().basket["demo-burgers"]?.["soho"]).toEqual(createDefaultBasket(OrderType.PICKUP));
+    expect(useVenueStore.getState().basket["demo-burgers"]?.["soho"]).toEqual(
+      createDefaultBasket(OrderType.PICKUP),
+    );
     useVenueStore.getState().updateBasket((b) => addItem(b, { item_id: 3, qty: 1 }));
     // Setting the venue again does not replace an existing basket.
     useVenueStore.getState().setCurrentVenue(store, OrderType.DELIVERY);

@@ -18,9 +18,10 @@ export const pierogiSummary: SchemeSummary = {
   currency: "PLN",
 };
 
-const colours = Object.fromEntries(
-  Array.from({ length: 16 }, (_, i) => [`colour${i + 1}`, ""]),
-) as Pick<Scheme, `colour${1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15 | 16}`>;
+const colours = Object.fromEntries(Array.from({ length: 16 }, (_, i) => [`colour${i + 1}`, ""])) as Pick<
+  Scheme,
+  `colour${1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15 | 16}`
+>;
 
 export const burgersScheme: Scheme = {
   ...burgersSummary,

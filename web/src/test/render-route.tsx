@@ -26,6 +26,8 @@ export function apiStub(answers: Record<string, unknown>) {
   return async (input: RequestInfo | URL) => {
     const path = String(input).replace(/^\/api\/v3\//, "");
     if (path in answers) return new Response(JSON.stringify(answers[path]), { status: 200 });
-    return new Response(JSON.stringify({ success: false, code: 1404, message: "Not found" }), { status: 404 });
+    return new Response(JSON.stringify({ success: false, code: 1404, message: "Not found" }), {
+      status: 404,
+    });
   };
 }

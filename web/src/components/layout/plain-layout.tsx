@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { SkipLink } from "@/components/ui/skip-link";
 import { LanguageSwitcher } from "@/components/ui/language-switcher";
 import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
@@ -10,6 +11,7 @@ export function PlainLayout({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   return (
     <div className="themed-root" data-theme="light">
+      <SkipLink />
       <header className="site-header">
         <div className="site-header__inner container">
           <Link to={paths.landing.getHref()} className="site-header__brand">

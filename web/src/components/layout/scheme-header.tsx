@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { paths } from "@/app/paths";
 import { LanguageSwitcher } from "@/components/ui/language-switcher";
+import { SkipLink } from "@/components/ui/skip-link";
 import { SchemeLogo } from "@/components/ui/scheme-logo";
 import { selectIsSignedIn, useAuthStore } from "@/stores/auth";
 
@@ -16,25 +17,28 @@ export function SchemeHeader({ businessSlug, name, logoUrl }: SchemeHeaderProps)
   const signedIn = useAuthStore(selectIsSignedIn);
   const signOut = useAuthStore((s) => s.signOut);
   return (
-    <header className="site-header">
-      <div className="site-header__inner container">
-        <Link to={paths.home.root.getHref(businessSlug)} className="site-header__brand">
-          <SchemeLogo name={name} logoUrl={logoUrl} size={36} />
-          <span className="site-header__name">{name}</span>
-        </Link>
-        <nav className="site-header__actions" aria-label={t("nav.home")}>
-          <LanguageSwitcher />
-          {signedIn ? (
-            <button type="button" className="button button--ghost" onClick={signOut}>
-              {t("nav.signOut")}
-            </button>
-          ) : (
-            <Link to={paths.auth.signIn.getHref(businessSlug)} className="button button--ghost">
-              {t("nav.signIn")}
-            </Link>
-          )}
-        </nav>
-      </div>
-    </header>
+    <>
+      <SkipLink />
+      <header className="site-header">
+        <div className="site-header__inner container">
+          <Link to={paths.home.root.getHref(businessSlug)} className="site-header__brand">
+            <SchemeLogo name={name} logoUrl={logoUrl} size={36} />
+            <span className="site-header__name">{name}</span>
+          </Link>
+          <nav className="site-header__actions" aria-label={t("nav.home")}>
+            <LanguageSwitcher />
+            {signedIn ? (
+              <button type="button" className="button button--ghost" onClick={signOut}>
+                {t("nav.signOut")}
+              </button>
+            ) : (
+              <Link to={paths.auth.signIn.getHref(businessSlug)} className="button button--ghost">
+                {t("nav.signIn")}
+              </Link>
+            )}
+          </nav>
+        </div>
+      </header>
+    </>
   );
 }

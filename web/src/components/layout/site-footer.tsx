@@ -5,7 +5,13 @@ export function SiteFooter({ name }: { name?: string }) {
   return (
     <footer className="site-footer">
       <div className="container site-footer__inner">
-        {name ? <span>© {new Date().getFullYear()} {name}</span> : <span />}
+        {name ? (
+          <span>
+            © {new Date().getFullYear()} {name}
+          </span>
+        ) : (
+          <span />
+        )}
         <span className="muted">{t("app.poweredBy")}</span>
       </div>
     </footer>

@@ -100,7 +100,10 @@ describe("post: error messages (SPEC.md §8)", () => {
   });
 
   it("ignores an empty batch_messages and uses message", async () => {
-    respond({ success: false, code: 2061, message: "Incorrect username or password.", batch_messages: [] }, 401);
+    respond(
+      { success: false, code: 2061, message: "Incorrect username or password.", batch_messages: [] },
+      401,
+    );
     const error = await failure();
     expect(error.message).toBe("Incorrect username or password.");
     expect(error.code).toBe(2061);

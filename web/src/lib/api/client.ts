@@ -113,13 +113,9 @@ export type ApiPath = keyof paths extends infer K ? (K extends `/${infer P}` ? P
 
 type Operation<P extends ApiPath> = paths[`/${P}`]["post"];
 type OkBody<P extends ApiPath> =
-  Operation<P> extends { responses: { 200: { content: { "application/json": infer B } } } }
-    ? B
-    : never;
+  Operation<P> extends { responses: { 200: { content: { "application/json": infer B } } } } ? B : never;
 type RequestOf<P extends ApiPath> =
-  Operation<P> extends { requestBody?: { content: { "application/json": infer B } } }
-    ? B
-    : ApiBody;
+  Operation<P> extends { requestBody?: { content: { "application/json": infer B } } } ? B : ApiBody;
 
 export type ApiPayload<P extends ApiPath> = OkBody<P> extends { data: infer D } ? D : undefined;
 export type ApiMeta<P extends ApiPath> = Omit<OkBody<P>, "data" | "success">;

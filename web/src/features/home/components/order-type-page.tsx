@@ -9,7 +9,12 @@ import { useHomeStore } from "@/stores/home";
 import { selectCurrentBasket, useVenueStore } from "@/stores/venue";
 
 const OPTIONS = [
-  { type: OrderType.DELIVERY, labelKey: "orderType.delivery", hintKey: "home.deliveryHint", Icon: DeliveryIcon },
+  {
+    type: OrderType.DELIVERY,
+    labelKey: "orderType.delivery",
+    hintKey: "home.deliveryHint",
+    Icon: DeliveryIcon,
+  },
   { type: OrderType.PICKUP, labelKey: "orderType.pickup", hintKey: "home.pickupHint", Icon: PickupIcon },
 ] as const;
 
@@ -30,7 +35,9 @@ export function OrderTypePage() {
     }
     setOrderType(type);
     const slug = scheme.business_slug;
-    void navigate(type === OrderType.DELIVERY ? paths.home.address.getHref(slug) : paths.home.stores.getHref(slug));
+    void navigate(
+      type === OrderType.DELIVERY ? paths.home.address.getHref(slug) : paths.home.stores.getHref(slug),
+    );
   }
 
   return (

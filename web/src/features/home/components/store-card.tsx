@@ -14,7 +14,9 @@ interface StoreCardProps {
 
 export function StoreCard({ store, currency, orderType, from, onChoose }: StoreCardProps) {
   const { t, i18n } = useTranslation();
-  const address = [store.address.line1, store.address.city, store.address.postcode].filter(Boolean).join(", ");
+  const address = [store.address.line1, store.address.city, store.address.postcode]
+    .filter(Boolean)
+    .join(", ");
   const opensAt = store.next_opening_at
     ? new Intl.DateTimeFormat(i18n.language, {
         weekday: "short",
@@ -34,9 +36,7 @@ export function StoreCard({ store, currency, orderType, from, onChoose }: StoreC
           </span>
           {!store.is_open && opensAt && <span>{t("home.opensAt", { time: opensAt })}</span>}
           <span>{t("home.prepTime", { minutes: store.prep_minutes })}</span>
-          {from && (
-            <span>{t("distance.away", { distance: formatDistanceKm(distanceKm(from, store)) })}</span>
-          )}
+          {from && <span>{t("distance.away", { distance: formatDistanceKm(distanceKm(from, store)) })}</span>}
         </p>
         {orderType === OrderType.DELIVERY && (
           <p className="muted small">

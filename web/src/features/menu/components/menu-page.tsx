@@ -10,7 +10,5 @@ export function MenuPage() {
   const scheme = useCurrentScheme();
   const venue = useCurrentVenue();
   if (!venue) return <NotFoundPage homeHref={paths.home.root.getHref(scheme.business_slug)} />;
-  return (
-    <PlaceholderScreen title={`${venue.name} · ${t("menu.title")}`} />
-  );
+  return <PlaceholderScreen title={`${venue.name} · ${t("menu.title")}`} />;
 }
