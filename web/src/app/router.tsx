@@ -4,13 +4,20 @@ import { FullPageSpinner } from "@/components/ui/spinner";
 import { paths } from "./paths";
 import { RootErrorBoundary, RootLayout, RootNotFound } from "./routes/root-layout";
 
-// Each route tree is one lazy chunk: landing, storefront, admin, driver.
+// Each route tree is a lazy chunk (landing, storefront, admin, driver), and so is
+// each storefront screen: first load stays small as screens grow.
 const storefront = () => import("./routes/storefront");
 type StorefrontModule = Awaited<ReturnType<typeof storefront>>;
 
 function fromStorefront(name: keyof StorefrontModule) {
   return async () => ({ Component: (await storefront())[name] as ComponentType });
 }
+
+function screen<M>(load: () => Promise<M>, name: keyof M) {
+  return async () => ({ Component: (await load())[name] as ComponentType });
+}
+
+const authScreens = () => import("@/features/auth/components/auth-screens");
 
 export const routes: RouteObject[] = [
   {
@@ -41,13 +48,13 @@ export const routes: RouteObject[] = [
             lazy: fromStorefront("AuthLayout"),
             children: [
               { index: true, element: <Navigate to={paths.auth.signIn.path} replace /> },
-              { path: paths.auth.signIn.path, lazy: fromStorefront("SignInPage") },
-              { path: paths.auth.signUp.path, lazy: fromStorefront("SignUpPage") },
-              { path: paths.auth.verify.path, lazy: fromStorefront("VerifyPage") },
-              { path: paths.auth.resetPassword.path, lazy: fromStorefront("ResetPasswordPage") },
+              { path: paths.auth.signIn.path, lazy: screen(authScreens, "SignInPage") },
+              { path: paths.auth.signUp.path, lazy: screen(authScreens, "SignUpPage") },
+              { path: paths.auth.verify.path, lazy: screen(authScreens, "VerifyPage") },
+              { path: paths.auth.resetPassword.path, lazy: screen(authScreens, "ResetPasswordPage") },
               {
                 path: paths.auth.resetPasswordVerify.path,
-                lazy: fromStorefront("ResetPasswordVerifyPage"),
+                lazy: screen(authScreens, "ResetPasswordVerifyPage"),
               },
             ],
           },
@@ -55,14 +62,32 @@ export const routes: RouteObject[] = [
             path: paths.home.root.path,
             lazy: fromStorefront("HomeLayout"),
             children: [
-              { index: true, lazy: fromStorefront("OrderTypePage") },
-              { path: paths.home.stores.path, lazy: fromStorefront("StoreListPage") },
-              { path: paths.home.address.path, lazy: fromStorefront("AddressPage") },
+              {
+                index: true,
+                lazy: screen(() => import("@/features/home/components/order-type-page"), "OrderTypePage"),
+              },
+              {
+                path: paths.home.stores.path,
+                lazy: screen(() => import("@/features/home/components/store-list-page"), "StoreListPage"),
+              },
+              {
+                path: paths.home.address.path,
+                lazy: screen(() => import("@/features/home/components/address-page"), "AddressPage"),
+              },
             ],
           },
-          { path: paths.venue.menu.path, lazy: fromStorefront("MenuPage") },
-          { path: paths.venue.checkout.path, lazy: fromStorefront("CheckoutPage") },
-          { path: paths.venue.orderDetails.path, lazy: fromStorefront("OrderDetailsPage") },
+          {
+            path: paths.venue.menu.path,
+            lazy: screen(() => import("@/features/menu/components/menu-page"), "MenuPage"),
+          },
+          {
+            path: paths.venue.checkout.path,
+            lazy: screen(() => import("@/features/checkout/components/checkout-page"), "CheckoutPage"),
+          },
+          {
+            path: paths.venue.orderDetails.path,
+            lazy: screen(() => import("@/features/orders/components/order-details-page"), "OrderDetailsPage"),
+          },
           { path: "*", lazy: fromStorefront("StorefrontNotFound") },
         ],
       },

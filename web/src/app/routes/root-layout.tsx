@@ -1,8 +1,10 @@
-import { useLayoutEffect } from "react";
+import { useEffect, useLayoutEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Outlet, useLocation, useRouteError } from "react-router";
 import { NotFoundPage } from "@/components/layout/not-found-page";
 import { PlainLayout } from "@/components/layout/plain-layout";
+import { useShakeHand } from "@/lib/api/get-shake-hand";
+import { useGeneralStore } from "@/stores/general";
 
 /** The root of every route: resets the scroll position on each navigation (SPEC.md §2). */
 export function RootLayout() {
@@ -10,7 +12,17 @@ export function RootLayout() {
   useLayoutEffect(() => {
     window.scrollTo(0, 0);
   }, [pathname]);
+  useRecordVersions();
   return <Outlet />;
+}
+
+/** Records the server's lastVersion/lastStringVersion (general store) once per load. */
+function useRecordVersions() {
+  const { data } = useShakeHand();
+  const setVersions = useGeneralStore((s) => s.setVersions);
+  useEffect(() => {
+    if (data) setVersions(data.payload.lastVersion, data.payload.lastStringVersion);
+  }, [data, setVersions]);
 }
 
 export function RootNotFound() {

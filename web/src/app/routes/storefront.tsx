@@ -1,6 +1,6 @@
 /**
- * The storefront route tree, loaded as one lazy chunk. Every screen of
- * SPEC.md §2 under /:scheme is re-exported here so the router can name it.
+ * The storefront route tree (lazy chunk): the /:scheme layout that loads and
+ * themes the scheme, and the auth and home layouts.
  */
 import { Outlet, useParams } from "react-router";
 import { NotFoundPage } from "@/components/layout/not-found-page";
@@ -20,18 +20,7 @@ export function StorefrontNotFound() {
   return <NotFoundPage homeHref={paths.home.root.getHref(scheme)} />;
 }
 
+// The layouts travel with the tree; each screen is its own lazy chunk (see router.tsx),
+// so the menu page never pays for checkout, auth forms or order tracking.
 export { AuthLayout } from "@/features/auth/components/auth-layout";
-export {
-  ResetPasswordPage,
-  ResetPasswordVerifyPage,
-  SignInPage,
-  SignUpPage,
-  VerifyPage,
-} from "@/features/auth/components/auth-screens";
 export { HomeLayout } from "@/features/home/components/home-layout";
-export { OrderTypePage } from "@/features/home/components/order-type-page";
-export { StoreListPage } from "@/features/home/components/store-list-page";
-export { AddressPage } from "@/features/home/components/address-page";
-export { MenuPage } from "@/features/menu/components/menu-page";
-export { CheckoutPage } from "@/features/checkout/components/checkout-page";
-export { OrderDetailsPage } from "@/features/orders/components/order-details-page";
