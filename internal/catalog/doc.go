@@ -134,7 +134,7 @@ func (e FieldError) Error() string { return e.Path + ": " + e.Message }
 // problem found rather than stopping at the first. Unknown fields and values
 // of the wrong JSON type are reported with their paths before anything else
 // is checked, because a typed decode could not say where they are. Colours
-// are normalised to "#rrggbb".
+// of the returned document are normalised to "#rrggbb".
 func ParseSchemeDoc(data []byte) (*SchemeDoc, []FieldError) {
 	var raw any
 	dec := json.NewDecoder(bytes.NewReader(data))
@@ -158,7 +158,18 @@ func ParseSchemeDoc(data []byte) (*SchemeDoc, []FieldError) {
 	if errs := doc.Validate(); len(errs) > 0 {
 		return nil, errs
 	}
+	doc.Normalise()
 	return &doc, nil
+}
+
+// Normalise rewrites colours to "#rrggbb" in place (SPEC.md §1: a colour
+// lacking its # gets one). ParseSchemeDoc calls it; Scheme() applies the
+// same rule to its copy, so an importer need not.
+func (d *SchemeDoc) Normalise() {
+	d.Colour = normaliseColour(d.Colour)
+	for i := range d.Colours {
+		d.Colours[i] = normaliseColour(d.Colours[i])
+	}
 }
 
 // InvalidDocError turns document problems into the project's validation
@@ -173,15 +184,20 @@ func InvalidDocError(errs []FieldError) *platter.Error {
 	return platter.Invalid(fields)
 }
 
-// Scheme converts the document's brand into a Scheme (without ID).
+// Scheme converts the document's brand into a Scheme (without ID), with
+// colours normalised.
 func (d *SchemeDoc) Scheme() Scheme {
+	colours := make([]string, len(d.Colours))
+	for i, c := range d.Colours {
+		colours[i] = normaliseColour(c)
+	}
 	return Scheme{
 		Slug:      d.BusinessSlug,
 		Name:      d.Name,
 		LogoURL:   d.LogoURL,
 		Theme:     d.Theme,
-		Colour:    d.Colour,
-		Colours:   append([]string{}, d.Colours...),
+		Colour:    normaliseColour(d.Colour),
+		Colours:   colours,
 		Currency:  d.Currency,
 		Country:   d.Country,
 		Languages: append([]string{}, d.Languages...),

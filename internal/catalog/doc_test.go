@@ -191,3 +191,22 @@ func TestInvalidDocError(t *testing.T) {
 		t.Errorf("got %+v", err)
 	}
 }
+
+// Validate must not modify the document: importers share documents between
+// goroutines. Scheme() normalises its copy instead.
+func TestValidateDoesNotModify(t *testing.T) {
+	doc, errs := catalog.ParseSchemeDoc([]byte(validDoc))
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	doc.Colour = "AABBCC"
+	if errs := doc.Validate(); len(errs) > 0 {
+		t.Fatalf("errors: %v", errs)
+	}
+	if doc.Colour != "AABBCC" {
+		t.Errorf("Validate changed colour to %q", doc.Colour)
+	}
+	if got := doc.Scheme().Colour; got != "#aabbcc" {
+		t.Errorf("Scheme().Colour = %q", got)
+	}
+}

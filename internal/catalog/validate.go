@@ -96,13 +96,11 @@ func (p *problems) unique(seen map[string]bool, path, key string) {
 	seen[key] = true
 }
 
-// Validate checks the whole document and returns every problem found, after
-// normalising colours in place (a missing # is added, SPEC.md §1).
+// Validate checks the whole document and returns every problem found. It
+// does not modify the document, so one document may be validated and
+// imported from several goroutines; colours are judged as Normalise would
+// leave them.
 func (d *SchemeDoc) Validate() []FieldError {
-	d.Colour = normaliseColour(d.Colour)
-	for i := range d.Colours {
-		d.Colours[i] = normaliseColour(d.Colours[i])
-	}
 	var p problems
 	p.validateBrand(d)
 	menuRefs := map[string]bool{}
@@ -129,10 +127,10 @@ func (p *problems) validateBrand(d *SchemeDoc) {
 	p.name("name", d.Name, maxNameLen)
 	p.url("logo_url", d.LogoURL)
 	p.check(d.Theme == 0 || d.Theme == 1, "theme", "must be 0 (dark) or 1 (light)")
-	p.check(colourRE.MatchString(d.Colour), "colour", "must be a colour like #rrggbb")
+	p.check(colourRE.MatchString(normaliseColour(d.Colour)), "colour", "must be a colour like #rrggbb")
 	p.check(len(d.Colours) <= maxColours, "colours", "must hold at most %d colours", maxColours)
 	for i, c := range d.Colours {
-		p.check(colourRE.MatchString(c), idx("colours", i), "must be a colour like #rrggbb")
+		p.check(colourRE.MatchString(normaliseColour(c)), idx("colours", i), "must be a colour like #rrggbb")
 	}
 	p.oneOf("currency", d.Currency, Currencies)
 	p.oneOf("country", d.Country, Countries)

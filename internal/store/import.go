@@ -41,9 +41,8 @@ func (r *ImportResult) String() string {
 // and everything in them by ref, so ids stay stable across re-imports.
 // Whatever the document no longer lists is deleted. Every menu it touches
 // gets version = version + 1, because other instances notice menu changes
-// only by the version. The document is validated first (colours are
-// normalised in place); problems come back as one validation error listing
-// every path.
+// only by the version. The document is validated first and never modified;
+// problems come back as one validation error listing every path.
 func (db *DB) ImportScheme(ctx context.Context, doc *catalog.SchemeDoc) (*ImportResult, error) {
 	if errs := doc.Validate(); len(errs) > 0 {
 		return nil, catalog.InvalidDocError(errs)
@@ -96,7 +95,8 @@ func upsertScheme(ctx context.Context, c conn, doc *catalog.SchemeDoc) (id int64
 		return 0, false, err
 	}
 	now := time.Now().UTC()
-	l := doc.Loyalty
+	s := doc.Scheme() // colours normalised
+	l := s.Loyalty
 	err = c.queryRow(ctx, `INSERT INTO schemes (slug, name, logo_url, theme, colour, colours, currency,
 			country, languages, stamp_threshold, stamps_per_reward, reward_title, created_at, updated_at)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -106,8 +106,8 @@ func upsertScheme(ctx context.Context, c conn, doc *catalog.SchemeDoc) (id int64
 			stamp_threshold = excluded.stamp_threshold, stamps_per_reward = excluded.stamps_per_reward,
 			reward_title = excluded.reward_title, updated_at = excluded.updated_at
 		RETURNING id`,
-		doc.BusinessSlug, doc.Name, doc.LogoURL, doc.Theme, doc.Colour, toJSON(doc.Colours), doc.Currency,
-		doc.Country, toJSON(doc.Languages), l.StampThreshold, l.StampsPerReward, l.RewardTitle, now, now,
+		s.Slug, s.Name, s.LogoURL, s.Theme, s.Colour, toJSON(s.Colours), s.Currency,
+		s.Country, toJSON(s.Languages), l.StampThreshold, l.StampsPerReward, l.RewardTitle, now, now,
 	).Scan(&id)
 	return id, n == 0, err
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -199,4 +200,42 @@ func TestConcurrentImports(t *testing.T) {
 			t.Errorf("version %d after 8 imports, want 8", m.Version)
 		}
 	})
+}
+
+// TestSQLiteTwoWriters opens the same file twice, as a server and a
+// `platter demo` beside it would: the two one-writer queues then meet in
+// SQLite, where busy_timeout and immediate transactions must keep every
+// write from failing with SQLITE_BUSY.
+func TestSQLiteTwoWriters(t *testing.T) {
+	ctx := context.Background()
+	url := "sqlite:" + filepath.Join(t.TempDir(), "shared.db")
+	dbs := make([]*store.DB, 2)
+	for i := range dbs {
+		db, err := store.Open(ctx, url)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer db.Close()
+		if err := db.Migrate(ctx); err != nil { // both: the second must be a no-op
+			t.Fatal(err)
+		}
+		dbs[i] = db
+	}
+	docs := []*catalog.SchemeDoc{mustParse(t, 0), mustParse(t, 1), mustParse(t, 0), mustParse(t, 1)}
+	var wg sync.WaitGroup
+	errs := make(chan error, 8)
+	for i := 0; i < 8; i++ {
+		wg.Add(1)
+		go func(i int) {
+			defer wg.Done()
+			if _, err := dbs[i%2].ImportScheme(ctx, docs[i%4]); err != nil {
+				errs <- err
+			}
+		}(i)
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Errorf("import beside another process: %v", err)
+	}
 }

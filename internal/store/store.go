@@ -13,6 +13,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 	"time"
@@ -33,7 +34,8 @@ const (
 
 // DB is an open store. It is safe for concurrent use.
 type DB struct {
-	db      *sql.DB
+	db      *sql.DB // reads (and everything on PostgreSQL)
+	wdb     *sql.DB // writes: on SQLite a pool of one connection; on PostgreSQL db itself
 	dialect string
 }
 
@@ -41,8 +43,9 @@ type DB struct {
 // busy_timeout comes first so the WAL switch itself waits for a lock instead
 // of failing; _txlock=immediate makes write transactions take the write lock
 // at BEGIN, because a deferred transaction that upgrades from read to write
-// gets SQLITE_BUSY at once, whatever the timeout. Read-only transactions
-// still begin deferred and run beside the writer thanks to WAL.
+// gets SQLITE_BUSY at once, whatever the timeout (this matters when another
+// process writes too). Read-only transactions still begin deferred and run
+// beside the writer thanks to WAL.
 const sqlitePragmas = "_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)" +
 	"&_pragma=foreign_keys(1)&_pragma=synchronous(NORMAL)&_txlock=immediate&_time_format=sqlite"
 
@@ -85,16 +88,28 @@ func openSQLite(path string) (*DB, error) {
 	if err := os.MkdirAll(filepath.Dir(path), 0o750); err != nil {
 		return nil, fmt.Errorf("store: create the database directory: %w", err)
 	}
-	db, err := sql.Open("sqlite", path+"?"+sqlitePragmas)
+	dsn := path + "?" + sqlitePragmas
+	rdb, err := sql.Open("sqlite", dsn)
 	if err != nil {
 		return nil, fmt.Errorf("store: open sqlite: %w", err)
 	}
-	// Several readers run side by side under WAL; writers queue on the write
-	// lock (busy_timeout), so the pool need not be 1.
-	db.SetMaxOpenConns(8)
-	db.SetMaxIdleConns(8)
-	db.SetConnMaxIdleTime(10 * time.Minute)
-	return &DB{db: db, dialect: SQLite}, nil
+	wdb, err := sql.Open("sqlite", dsn)
+	if err != nil {
+		rdb.Close()
+		return nil, fmt.Errorf("store: open sqlite: %w", err)
+	}
+	// SQLite has one writer at a time. Writers queue in Go on a pool of one
+	// connection instead of spinning in busy_timeout, which is then only for
+	// other processes (say `platter demo` beside a running server), and a
+	// burst of writes cannot occupy the connections readers need. Readers run
+	// side by side under WAL.
+	wdb.SetMaxOpenConns(1)
+	wdb.SetMaxIdleConns(1)
+	readers := max(4, runtime.GOMAXPROCS(0))
+	rdb.SetMaxOpenConns(readers)
+	rdb.SetMaxIdleConns(readers)
+	rdb.SetConnMaxIdleTime(10 * time.Minute)
+	return &DB{db: rdb, wdb: wdb, dialect: SQLite}, nil
 }
 
 func openPostgres(rawURL string) (*DB, error) {
@@ -108,7 +123,7 @@ func openPostgres(rawURL string) (*DB, error) {
 	db.SetMaxIdleConns(10)
 	db.SetConnMaxLifetime(30 * time.Minute)
 	db.SetConnMaxIdleTime(5 * time.Minute)
-	return &DB{db: db, dialect: Postgres}, nil
+	return &DB{db: db, wdb: db, dialect: Postgres}, nil
 }
 
 // redact hides the password of a database URL for logs and errors.
@@ -120,17 +135,33 @@ func redact(rawURL string) string {
 	return u.Redacted()
 }
 
-// Ping checks that the database answers.
-func (db *DB) Ping(ctx context.Context) error { return db.db.PingContext(ctx) }
+// Ping checks that the database answers (on SQLite, through both pools).
+func (db *DB) Ping(ctx context.Context) error {
+	if err := db.db.PingContext(ctx); err != nil {
+		return err
+	}
+	if db.wdb != db.db {
+		return db.wdb.PingContext(ctx)
+	}
+	return nil
+}
 
-// Close closes the connection pool.
-func (db *DB) Close() error { return db.db.Close() }
+// Close closes the connection pools.
+func (db *DB) Close() error {
+	err := db.db.Close()
+	if db.wdb != db.db {
+		err = errors.Join(err, db.wdb.Close())
+	}
+	return err
+}
 
 // Dialect is "sqlite" or "postgres".
 func (db *DB) Dialect() string { return db.dialect }
 
-// SQL exposes the pool for callers that need plain database/sql (health
-// checks, tests). Domain code should use the methods instead.
+// SQL exposes the (reading) pool for callers that need plain database/sql
+// (health checks, tests). Domain code should use the methods instead; on
+// SQLite, writes through this pool bypass the one-writer queue and rely on
+// busy_timeout.
 func (db *DB) SQL() *sql.DB { return db.db }
 
 // querier is what *sql.DB and *sql.Tx have in common.
@@ -190,16 +221,16 @@ func (db *DB) read(ctx context.Context, fn func(c conn) error) error {
 	if db.dialect == Postgres {
 		opts.Isolation = sql.LevelRepeatableRead
 	}
-	return db.inTx(ctx, opts, fn)
+	return db.inTx(ctx, db.db, opts, fn)
 }
 
 // write runs fn in a read-write transaction and commits when fn succeeds.
 func (db *DB) write(ctx context.Context, fn func(c conn) error) error {
-	return db.inTx(ctx, nil, fn)
+	return db.inTx(ctx, db.wdb, nil, fn)
 }
 
-func (db *DB) inTx(ctx context.Context, opts *sql.TxOptions, fn func(c conn) error) error {
-	tx, err := db.db.BeginTx(ctx, opts)
+func (db *DB) inTx(ctx context.Context, pool *sql.DB, opts *sql.TxOptions, fn func(c conn) error) error {
+	tx, err := pool.BeginTx(ctx, opts)
 	if err != nil {
 		return mapErr(err)
 	}
