@@ -1,4 +1,4 @@
-import { screen } from "@testing-library/react";
+import { act, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import i18n from "@/i18n";
 import { useGeneralStore } from "@/stores/general";
@@ -64,5 +64,23 @@ describe("routes", () => {
     renderRoute("/a/b/c/d/e");
     expect(await screen.findByRole("heading", { name: "Nie znaleziono strony" })).toBeTruthy();
     expect(document.documentElement.lang).toBe("pl-PL");
+  });
+
+  it("shows the server's message and a retry when the scheme list fails", async () => {
+    vi.stubGlobal("fetch", async () => new Response("", { status: 502 }));
+    renderRoute("/");
+    expect((await screen.findByRole("alert")).textContent).toBe("Error communicating with the server");
+    expect(screen.getByRole("button", { name: "Try again" })).toBeTruthy();
+  });
+
+  it("scrolls to the top on each navigation", async () => {
+    const scrollTo = vi.fn();
+    vi.stubGlobal("scrollTo", scrollTo);
+    vi.stubGlobal("fetch", apiStub({}));
+    const { router } = renderRoute("/no/such/page");
+    await screen.findByRole("heading", { name: "Page not found" });
+    scrollTo.mockClear();
+    await act(() => router.navigate("/another/missing/page/x"));
+    expect(scrollTo).toHaveBeenCalledWith(0, 0);
   });
 });

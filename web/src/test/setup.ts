@@ -1,6 +1,9 @@
 import { afterEach } from "vitest";
 import { cleanup } from "@testing-library/react";
 
+// jsdom does not implement scrolling; the root layout scrolls to the top on each navigation.
+window.scrollTo = () => {};
+
 afterEach(() => {
   cleanup();
   localStorage.clear();
