@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
 
@@ -43,6 +44,14 @@ type Options struct {
 	Web        fs.FS // the built SPA (web/dist)
 	DemoAssets fs.FS // images of the demo schemes
 	Version    string
+	// Accounts stores users, sessions, codes and queued mail; nil serves
+	// no signed-in calls (every token is refused).
+	Accounts Accounts
+	// Now is the clock (tests move it to expire codes); nil is time.Now.
+	Now func() time.Time
+	// MailQueued is called after a commit that queued mail, to wake the
+	// mail worker at once; nil leaves it to the worker's poll.
+	MailQueued func()
 }
 
 // Server is the HTTP side of one platter process.
@@ -59,6 +68,10 @@ type Server struct {
 	demo    fs.FS
 	version string
 	handler http.Handler
+
+	accounts   Accounts
+	clock      func() time.Time
+	mailQueued func()
 }
 
 // New builds a Server; Handler serves it.
@@ -67,6 +80,7 @@ func New(o Options) *Server {
 		cfg: o.Config, log: o.Logger, cat: o.Catalog, health: o.Health,
 		msgs: i18n.MustLoad(), menus: newMenuCache(), web: o.Web, demo: o.DemoAssets,
 		version: o.Version, metrics: newMetrics(),
+		accounts: o.Accounts, clock: o.Now, mailQueued: o.MailQueued,
 	}
 	if s.log == nil {
 		s.log = slog.Default()

@@ -21,6 +21,9 @@ const (
 	CodeInternal       = 1500
 	CodeUnavailable    = 1503
 	CodeBadCredentials = 2061
+	CodeNotVerified    = 2062 // right password, address not verified yet: go to Verify
+	CodeBadCode        = 2063 // one-time code wrong, expired or used
+	CodeCodeExhausted  = 2064 // too many wrong tries: request a new code
 )
 
 // Error is the one error type that crosses package boundaries. Message and the

@@ -1,0 +1,98 @@
+package account
+
+import (
+	"net/mail"
+	"strings"
+	"time"
+)
+
+// Lifetimes and limits of issue 5.
+const (
+	SessionTTL      = 30 * 24 * time.Hour // sliding: renewed on use
+	SessionTouch    = time.Hour           // renew at most this often, to avoid a write per request
+	CodeTTL         = 15 * time.Minute
+	CodeMaxAttempts = 5
+)
+
+// Platform roles, held through memberships.
+const (
+	RoleStaff   = "staff"
+	RoleManager = "manager"
+	RoleDriver  = "driver"
+	RoleAdmin   = "admin"
+)
+
+// Roles lists the membership roles.
+var Roles = []string{RoleStaff, RoleManager, RoleDriver, RoleAdmin}
+
+// Code purposes.
+const (
+	PurposeVerify = "verify"
+	PurposeReset  = "reset"
+)
+
+// User is a customer, a guest or a platform user. SchemeID is 0 for platform
+// users (they reach schemes through memberships).
+type User struct {
+	ID            int64
+	SchemeID      int64
+	Email         string
+	FirstName     string
+	LastName      string
+	ContactNumber string
+	IsGuest       bool
+	Verified      bool
+	PasswordHash  string
+}
+
+// Session is what a valid token stands for: the user and the one scheme the
+// token is bound to, with the user's roles there (none for customers).
+type Session struct {
+	UserID     int64
+	SchemeID   int64
+	SchemeSlug string
+	IsGuest    bool
+	Email      string
+	Roles      []string
+	LastUsedAt time.Time
+	ExpiresAt  time.Time
+}
+
+// Profile is what a sign-up asks for, applied when its code is verified.
+type Profile struct {
+	PasswordHash  string `json:"password_hash"`
+	FirstName     string `json:"first_name"`
+	LastName      string `json:"last_name"`
+	ContactNumber string `json:"contact_number"`
+	Email         string `json:"email"` // as typed
+}
+
+// EmailProblem returns the i18n key of what is wrong with an address (SPEC
+// §5: required, a standard pattern), or "".
+func EmailProblem(s string) string {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return "validation.email_required"
+	}
+	a, err := mail.ParseAddress(s)
+	// ParseAddress accepts "Name <a@b>"; a bare address must parse to itself.
+	if err != nil || a.Address != s || len(s) > 254 {
+		return "validation.email_invalid"
+	}
+	local, domain, ok := strings.Cut(s, "@")
+	if !ok || local == "" || !strings.Contains(domain, ".") || strings.HasPrefix(domain, ".") ||
+		strings.HasSuffix(domain, ".") {
+		return "validation.email_invalid"
+	}
+	return ""
+}
+
+// IsRole reports whether r is a membership role.
+func IsRole(r string) bool {
+	for _, x := range Roles {
+		if x == r {
+			return true
+		}
+	}
+	return false
+}
