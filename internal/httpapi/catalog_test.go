@@ -21,9 +21,9 @@ func filter(kv ...any) map[string]any {
 	return map[string]any{"filter": f}
 }
 
-// TestCatalogCalls exercises every implemented call against a running server
-// and checks each answer against api/openapi.yaml; it fails when a call the
-// server implements was never validated here.
+// TestCatalogCalls exercises the catalogue calls against a running server
+// and checks each answer against api/openapi.yaml (TestMain fails the run
+// when any implemented call goes unvalidated by every test).
 func TestCatalogCalls(t *testing.T) {
 	storetest.Run(t, func(t *testing.T, db *store.DB) {
 		e := start(t, db, options{})
@@ -67,12 +67,6 @@ func TestCatalogCalls(t *testing.T) {
 		}
 		e.call("menu/list", filter("business_slug", "demo-burgers", "venue_slug", "nowhere")).wantError(t, 404, 1404)
 		e.call("menu/list", filter("business_slug", "demo-pierogi", "venue_slug", "soho")).wantError(t, 404, 1404)
-
-		for _, p := range e.api.Routes() {
-			if !e.validated[p] {
-				t.Errorf("%s is implemented but no test validated its answer against api/openapi.yaml", p)
-			}
-		}
 	})
 }
 

@@ -16,6 +16,7 @@ import (
 
 	"platter/internal/catalog"
 	"platter/internal/config"
+	"platter/internal/geo"
 	"platter/internal/i18n"
 	"platter/internal/platter"
 )
@@ -44,6 +45,8 @@ type Options struct {
 	Web        fs.FS // the built SPA (web/dist)
 	DemoAssets fs.FS // images of the demo schemes
 	Version    string
+	// Geocoder answers the address search calls; nil means geo.NewBuiltin().
+	Geocoder geo.Geocoder
 	// Accounts stores users, sessions, codes and queued mail; nil serves
 	// no signed-in calls (every token is refused).
 	Accounts Accounts
@@ -68,6 +71,7 @@ type Server struct {
 	demo    fs.FS
 	version string
 	handler http.Handler
+	geo     geo.Geocoder
 
 	accounts   Accounts
 	clock      func() time.Time
@@ -85,11 +89,19 @@ func New(o Options) *Server {
 	if s.log == nil {
 		s.log = slog.Default()
 	}
+	if s.geo = o.Geocoder; s.geo == nil {
+		s.geo = geo.NewBuiltin()
+	}
 	s.routes = map[string]handlerFunc{
 		"general/shake-hand": s.shakeHand,
 		"general/schemes":    s.listSchemes,
 		"venue/info":         s.venueInfo,
 		"menu/list":          s.menuList,
+
+		"user/validate-contact-number": s.validateContactNumber,
+		"address/find-address":         s.findAddress,
+		"address/find-address-detail":  s.findAddressDetail,
+		"stores/deliverable":           s.storesDeliverable,
 	}
 	mux := http.NewServeMux()
 	mux.HandleFunc("/api/v3/", s.serveAPI)

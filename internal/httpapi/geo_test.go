@@ -1,0 +1,45 @@
+package httpapi_test
+
+import (
+	"math"
+	"strings"
+	"testing"
+
+	"platter/internal/store"
+	"platter/internal/store/storetest"
+)
+
+// TestFindAddressBuiltin drives the address search through HTTP with the
+// default (builtin) geocoder: "Krak" suggests Kraków first, and its detail
+// puts the pin on Kraków.
+func TestFindAddressBuiltin(t *testing.T) {
+	db := storetest.Open(t, store.SQLite) // the calls touch no table
+	e := start(t, db, options{})
+
+	res := e.call("address/find-address", filter("query", "Krak", "session_token", "s-1"))
+	list, ok := res.Body["data"].([]any)
+	if !ok || len(list) == 0 {
+		t.Fatalf("find-address Krak: %s", res.Raw)
+	}
+	first := list[0].(map[string]any)
+	if !strings.HasPrefix(first["description"].(string), "Kraków") {
+		t.Errorf("first suggestion = %v; want Kraków", first)
+	}
+
+	det := e.call("address/find-address-detail", filter("place_id", first["place_id"], "session_token", "s-1")).data(t)
+	if math.Abs(det["lat"].(float64)-50.06) > 0.05 || det["country"] != "PL" || det["city"] != "Kraków" {
+		t.Errorf("detail = %v", det)
+	}
+	pl := e.call("address/find-address-detail", filter("place_id", first["place_id"]), "Accept-Language", "pl-PL").data(t)
+	if pl["formatted_address"] == "" {
+		t.Errorf("pl detail = %v", pl)
+	}
+
+	empty := e.call("address/find-address", filter("query", "  "))
+	if l, _ := empty.Body["data"].([]any); l == nil || len(l) != 0 {
+		t.Errorf("empty query: %s", empty.Raw)
+	}
+	e.call("address/find-address-detail", filter("place_id", "gn:nowhere")).wantError(t, 404, 1404)
+	e.call("address/find-address-detail", filter()).wantError(t, 400, 1000)
+	e.call("address/find-address", filter("query", strings.Repeat("x", 600))).wantError(t, 400, 1000)
+}
