@@ -1,0 +1,144 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"strconv"
+	"time"
+
+	"platter/internal/address"
+	"platter/internal/platter"
+)
+
+// Every address query names the owner (user and scheme) beside the id, so a
+// foreign id reads exactly like a missing one: not found.
+
+const addressColumns = `id, user_id, scheme_id, name, line_1, line_2, city, postcode, country,
+	lat, lng, contact_number, email, note, created_at, updated_at`
+
+// Addresses returns a user's saved addresses in a scheme, oldest first.
+func (db *DB) Addresses(ctx context.Context, userID, schemeID int64) ([]address.Address, error) {
+	out := []address.Address{}
+	err := db.read(ctx, func(c conn) error {
+		rows, err := c.query(ctx, "SELECT "+addressColumns+` FROM addresses
+			WHERE user_id = ? AND scheme_id = ? ORDER BY id`, userID, schemeID)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			a, err := scanAddress(rows)
+			if err != nil {
+				return err
+			}
+			out = append(out, *a)
+		}
+		return rows.Err()
+	})
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// SaveAddress stores a, already checked by address.Clean, for its owner
+// (a.UserID in a.SchemeID): a new address when a.ID is 0, else an update of
+// the owner's address a.ID (not found when the owner has no such address).
+// A new address beyond address.MaxPerUser is refused with 1409. It returns
+// the address as stored.
+func (db *DB) SaveAddress(ctx context.Context, a address.Address, now time.Time) (*address.Address, error) {
+	var saved *address.Address
+	err := db.write(ctx, func(c conn) error {
+		var err error
+		if a.ID == 0 {
+			a.ID, err = insertAddress(ctx, c, &a, utc(now))
+		} else {
+			err = updateAddress(ctx, c, &a, utc(now))
+		}
+		if err != nil {
+			return err
+		}
+		saved, err = findAddress(ctx, c, a.UserID, a.SchemeID, a.ID)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return saved, nil
+}
+
+// DeleteAddress removes the owner's address id; not found when there is none.
+func (db *DB) DeleteAddress(ctx context.Context, userID, schemeID, id int64) error {
+	return db.write(ctx, func(c conn) error {
+		res, err := c.exec(ctx, "DELETE FROM addresses WHERE id = ? AND user_id = ? AND scheme_id = ?",
+			id, userID, schemeID)
+		return oneRow(res, err)
+	})
+}
+
+func insertAddress(ctx context.Context, c conn, a *address.Address, now time.Time) (int64, error) {
+	// Lock the owner's row first, portably (a no-op UPDATE locks on both
+	// databases), so two concurrent saves cannot both pass the count below
+	// on PostgreSQL; SQLite serialises writers anyway.
+	res, err := c.exec(ctx, "UPDATE users SET updated_at = updated_at WHERE id = ?", a.UserID)
+	if err := oneRow(res, err); err != nil {
+		return 0, err
+	}
+	var n int
+	err = c.queryRow(ctx, "SELECT COUNT(*) FROM addresses WHERE user_id = ? AND scheme_id = ?",
+		a.UserID, a.SchemeID).Scan(&n)
+	if err != nil {
+		return 0, err
+	}
+	if n >= address.MaxPerUser {
+		return 0, &platter.Error{Code: platter.CodeConflict, Message: "address.limit",
+			Params: map[string]string{"max": strconv.Itoa(address.MaxPerUser)}}
+	}
+	var id int64
+	err = c.queryRow(ctx, `INSERT INTO addresses (user_id, scheme_id, name, line_1, line_2, city, postcode,
+			country, lat, lng, contact_number, email, note, created_at, updated_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+		a.UserID, a.SchemeID, a.Name, a.Line1, a.Line2, a.City, a.Postcode, a.Country, a.Lat, a.Lng,
+		a.ContactNumber, a.Email, a.Note, now, now).Scan(&id)
+	return id, err
+}
+
+func updateAddress(ctx context.Context, c conn, a *address.Address, now time.Time) error {
+	res, err := c.exec(ctx, `UPDATE addresses SET name = ?, line_1 = ?, line_2 = ?, city = ?, postcode = ?,
+			country = ?, lat = ?, lng = ?, contact_number = ?, email = ?, note = ?, updated_at = ?
+		WHERE id = ? AND user_id = ? AND scheme_id = ?`,
+		a.Name, a.Line1, a.Line2, a.City, a.Postcode, a.Country, a.Lat, a.Lng, a.ContactNumber, a.Email,
+		a.Note, now, a.ID, a.UserID, a.SchemeID)
+	return oneRow(res, err)
+}
+
+func findAddress(ctx context.Context, c conn, userID, schemeID, id int64) (*address.Address, error) {
+	return scanAddress(c.queryRow(ctx, "SELECT "+addressColumns+` FROM addresses
+		WHERE id = ? AND user_id = ? AND scheme_id = ?`, id, userID, schemeID))
+}
+
+func scanAddress(r scanner) (*address.Address, error) {
+	var a address.Address
+	err := r.Scan(&a.ID, &a.UserID, &a.SchemeID, &a.Name, &a.Line1, &a.Line2, &a.City, &a.Postcode,
+		&a.Country, &a.Lat, &a.Lng, &a.ContactNumber, &a.Email, &a.Note, &a.CreatedAt, &a.UpdatedAt)
+	if err != nil {
+		return nil, err
+	}
+	a.CreatedAt, a.UpdatedAt = a.CreatedAt.UTC(), a.UpdatedAt.UTC()
+	return &a, nil
+}
+
+// oneRow turns a statement that touched no row into not-found.
+func oneRow(res sql.Result, err error) error {
+	if err != nil {
+		return err
+	}
+	n, err := res.RowsAffected()
+	if err != nil {
+		return err
+	}
+	if n == 0 {
+		return platter.NotFound()
+	}
+	return nil
+}
