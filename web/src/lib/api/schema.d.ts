@@ -72,6 +72,84 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/user/validate-contact-number": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Whether a phone number (with its country code) is valid, and its E.164 form. No token needed. */
+        post: operations["validateContactNumber"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/address/find-address": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Place suggestions in GB and PL for a typed query, from the configured geocoder. No token needed.
+         * @description An empty query answers an empty list. 1503 when the geocoding service is down.
+         */
+        post: operations["findAddress"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/address/find-address-detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A suggestion resolved into the parts of the address form (SPEC §7). No token needed.
+         * @description An unknown place_id answers 1404; 1503 when the geocoding service is down.
+         */
+        post: operations["findAddressDetail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stores/deliverable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * For every venue of a scheme, whether it delivers to a point and how far it is. No token needed.
+         * @description The rule is checkout's: the venue offers delivery and the point lies within its radius
+         *     (haversine, R = 6371 km). Venues come in the order of venue/info's stores.
+         */
+        post: operations["storesDeliverable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -269,6 +347,47 @@ export interface components {
             select_max: number;
             modifier_category_ids: number[];
         };
+        ContactCheck: {
+            is_valid: boolean;
+            /** @description The number in E.164 form ("+447911123456"); empty when not valid. */
+            e164: string;
+        };
+        /**
+         * @description Optional. One token per address search (the keystrokes and the final detail call);
+         *     Google bills them as one session, other geocoders ignore it.
+         */
+        GeoSessionToken: string;
+        PlaceSuggestion: {
+            /** @description Opaque; pass it to address/find-address-detail. */
+            place_id: string;
+            description: string;
+        };
+        PlaceDetail: {
+            place_id: string;
+            formatted_address: string;
+            /** @description Street number and route; empty when the geocoder knows no street (the builtin one). */
+            line_1: string;
+            city: string;
+            /** @description Empty when the geocoder knows none (the builtin one). */
+            postcode: string;
+            /** @enum {string} */
+            country: "GB" | "PL";
+            lat: number;
+            lng: number;
+        };
+        Deliverability: {
+            venue_slug: string;
+            delivers: boolean;
+            /** @description Great-circle distance from the venue, rounded to 2 decimals. */
+            distance_km: number;
+            /**
+             * @description Only when delivers is false.
+             * @enum {string}
+             */
+            reason?: "no_delivery" | "outside_area";
+            /** @description The reason in the caller's language; only when delivers is false. */
+            message?: string;
+        };
     };
     responses: {
         /** @description Failure, in the error envelope. */
@@ -403,6 +522,135 @@ export interface operations {
                         /** @description The menu's version; it changes whenever the menu does. */
                         version: number;
                         data: components["schemas"]["MenuList"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    validateContactNumber: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    filter: {
+                        /** @description Dial code plus number, e.g. "+447911123456" or "+44 7911 123456". */
+                        contact_number: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        data: components["schemas"]["ContactCheck"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    findAddress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    filter: {
+                        query: string;
+                        session_token?: components["schemas"]["GeoSessionToken"];
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        data: components["schemas"]["PlaceSuggestion"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    findAddressDetail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    filter: {
+                        place_id: string;
+                        session_token?: components["schemas"]["GeoSessionToken"];
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        data: components["schemas"]["PlaceDetail"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    storesDeliverable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    filter: {
+                        business_slug: string;
+                        lat: number;
+                        lng: number;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        data: components["schemas"]["Deliverability"][];
                     };
                 };
             };
