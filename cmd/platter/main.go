@@ -21,6 +21,7 @@ import (
 	"platter/demo"
 	"platter/internal/catalog"
 	"platter/internal/config"
+	"platter/internal/geo"
 	"platter/internal/httpapi"
 	"platter/internal/store"
 	"platter/web"
@@ -157,6 +158,20 @@ func importDoc(ctx context.Context, db *store.DB, name string, b []byte, stdout 
 	return nil
 }
 
+// newGeocoder builds the address search provider PLATTER_GEOCODER names;
+// config.Load has already checked the settings each one needs.
+func newGeocoder(cfg *config.Config) geo.Geocoder {
+	switch cfg.Geocoder {
+	case "nominatim":
+		// Nominatim's usage policy asks for a User-Agent that identifies the
+		// application and how to reach whoever runs it.
+		return geo.NewNominatim(cfg.NominatimURL, "Platter/1 (+"+cfg.PublicURL+")", nil)
+	case "google":
+		return geo.NewGoogle("", cfg.GoogleMapsKey, nil)
+	}
+	return geo.NewBuiltin()
+}
+
 // serve runs the HTTP server until ctx ends, then drains in-flight requests
 // (up to 10 s) before closing the database.
 func serve(ctx context.Context, cfg *config.Config, log *slog.Logger, stdout io.Writer) error {
@@ -170,7 +185,7 @@ func serve(ctx context.Context, cfg *config.Config, log *slog.Logger, stdout io.
 	}
 	api := httpapi.New(httpapi.Options{
 		Config: cfg, Logger: log, Catalog: db, Health: db, Web: web.Dist(), DemoAssets: demo.Assets(),
-		Version: version,
+		Version: version, Geocoder: newGeocoder(cfg), Addresses: db,
 	})
 	ln, err := net.Listen("tcp", cfg.Addr)
 	if err != nil {

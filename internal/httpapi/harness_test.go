@@ -80,6 +80,7 @@ func start(t *testing.T, db *store.DB, o options) *env {
 	api := httpapi.New(httpapi.Options{
 		Config: cfg, Logger: slog.New(slog.NewJSONHandler(logs, nil)),
 		Catalog: cat, Health: db, Web: o.web, DemoAssets: demo.Assets(), Version: "test",
+		Accounts: db, Addresses: db,
 	})
 	srv := httptest.NewServer(api.Handler())
 	t.Cleanup(srv.Close)

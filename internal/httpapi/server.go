@@ -47,6 +47,9 @@ type Options struct {
 	Version    string
 	// Geocoder answers the address search calls; nil means geo.NewBuiltin().
 	Geocoder geo.Geocoder
+	// Addresses stores customers' saved addresses; nil fails the address
+	// calls with 1500.
+	Addresses Addresses
 	// Accounts stores users, sessions, codes and queued mail; nil serves
 	// no signed-in calls (every token is refused).
 	Accounts Accounts
@@ -71,7 +74,9 @@ type Server struct {
 	demo    fs.FS
 	version string
 	handler http.Handler
-	geo     geo.Geocoder
+
+	geo       geo.Geocoder
+	addresses Addresses
 
 	accounts   Accounts
 	clock      func() time.Time
@@ -89,6 +94,7 @@ func New(o Options) *Server {
 	if s.log == nil {
 		s.log = slog.Default()
 	}
+	s.addresses = o.Addresses
 	if s.geo = o.Geocoder; s.geo == nil {
 		s.geo = geo.NewBuiltin()
 	}
@@ -102,6 +108,9 @@ func New(o Options) *Server {
 		"address/find-address":         s.findAddress,
 		"address/find-address-detail":  s.findAddressDetail,
 		"stores/deliverable":           s.storesDeliverable,
+		"address/list":                 s.addressList,
+		"address/upsert":               s.addressUpsert,
+		"address/delete":               s.addressDelete,
 	}
 	mux := http.NewServeMux()
 	mux.HandleFunc("/api/v3/", s.serveAPI)
