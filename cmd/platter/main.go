@@ -111,15 +111,26 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 
 // withStore opens and migrates the database, runs fn, and closes it.
 func withStore(ctx context.Context, cfg *config.Config, fn func(*store.DB) error) error {
-	db, err := store.Open(ctx, cfg.DatabaseURL)
+	db, err := openStore(ctx, cfg)
 	if err != nil {
 		return err
 	}
 	defer db.Close()
-	if err := db.Migrate(ctx); err != nil {
-		return fmt.Errorf("migrate: %w", err)
-	}
 	return fn(db)
+}
+
+// openStore opens the configured database and applies pending migrations
+// (several instances may do so at once: the store serialises them).
+func openStore(ctx context.Context, cfg *config.Config) (*store.DB, error) {
+	db, err := store.Open(ctx, cfg.DatabaseURL)
+	if err != nil {
+		return nil, err
+	}
+	if err := db.Migrate(ctx); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("migrate: %w", err)
+	}
+	return db, nil
 }
 
 func loadDemo(ctx context.Context, db *store.DB, stdout io.Writer) error {
@@ -175,14 +186,11 @@ func newGeocoder(cfg *config.Config) geo.Geocoder {
 // serve runs the HTTP server until ctx ends, then drains in-flight requests
 // (up to 10 s) before closing the database.
 func serve(ctx context.Context, cfg *config.Config, log *slog.Logger, stdout io.Writer) error {
-	db, err := store.Open(ctx, cfg.DatabaseURL)
+	db, err := openStore(ctx, cfg)
 	if err != nil {
 		return err
 	}
 	defer db.Close()
-	if err := db.Migrate(ctx); err != nil {
-		return fmt.Errorf("migrate: %w", err)
-	}
 	api := httpapi.New(httpapi.Options{
 		Config: cfg, Logger: log, Catalog: db, Health: db, Web: web.Dist(), DemoAssets: demo.Assets(),
 		Version: version, Geocoder: newGeocoder(cfg), Addresses: db,
