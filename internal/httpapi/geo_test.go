@@ -2,9 +2,12 @@ package httpapi_test
 
 import (
 	"math"
+	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 
+	"platter/internal/geo"
 	"platter/internal/store"
 	"platter/internal/store/storetest"
 )
@@ -42,4 +45,21 @@ func TestFindAddressBuiltin(t *testing.T) {
 	e.call("address/find-address-detail", filter("place_id", "gn:nowhere")).wantError(t, 404, 1404)
 	e.call("address/find-address-detail", filter()).wantError(t, 400, 1000)
 	e.call("address/find-address", filter("query", strings.Repeat("x", 600))).wantError(t, 400, 1000)
+}
+
+// TestFindAddressUpstreamDown: when the configured geocoder's service does
+// not answer, both calls fail with 503 code 1503 in the caller's language.
+func TestFindAddressUpstreamDown(t *testing.T) {
+	dead := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		http.Error(w, "down", http.StatusBadGateway)
+	}))
+	defer dead.Close()
+	db := storetest.Open(t, store.SQLite)
+	e := start(t, db, options{geocoder: geo.NewNominatim(dead.URL, "Platter/1 (+test)", nil)})
+	res := e.call("address/find-address", filter("query", "Krak"), "Accept-Language", "pl-PL")
+	res.wantError(t, 503, 1503)
+	if res.Body["message"] != "Wyszukiwanie adresów jest chwilowo niedostępne. Spróbuj ponownie." {
+		t.Errorf("message: %s", res.Raw)
+	}
+	e.call("address/find-address-detail", filter("place_id", "osm:N123")).wantError(t, 503, 1503)
 }

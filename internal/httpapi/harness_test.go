@@ -24,6 +24,7 @@ import (
 	"platter/demo"
 	"platter/internal/catalog"
 	"platter/internal/config"
+	"platter/internal/geo"
 	"platter/internal/httpapi"
 	"platter/internal/store"
 )
@@ -51,8 +52,9 @@ type env struct {
 
 // options lets a test change how the server is wired.
 type options struct {
-	web     fs.FS
-	catalog httpapi.Catalog
+	web      fs.FS
+	catalog  httpapi.Catalog
+	geocoder geo.Geocoder // nil: the builtin one
 }
 
 // start boots the real HTTP server on db, with the demo schemes loaded.
@@ -80,7 +82,7 @@ func start(t *testing.T, db *store.DB, o options) *env {
 	api := httpapi.New(httpapi.Options{
 		Config: cfg, Logger: slog.New(slog.NewJSONHandler(logs, nil)),
 		Catalog: cat, Health: db, Web: o.web, DemoAssets: demo.Assets(), Version: "test",
-		Accounts: db, Addresses: db,
+		Accounts: db, Addresses: db, Geocoder: o.geocoder,
 	})
 	srv := httptest.NewServer(api.Handler())
 	t.Cleanup(srv.Close)
