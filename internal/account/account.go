@@ -96,3 +96,24 @@ func IsRole(r string) bool {
 	}
 	return false
 }
+
+// SignUp is a sign-up at one scheme, as the store keeps it: the code is
+// already hashed and the password already hashed into Profile.
+type SignUp struct {
+	SchemeID int64
+	Email    string
+	Profile  Profile
+	CodeHash string
+}
+
+// CodeUse is an attempt to use a one-time code: verify the address
+// (PurposeVerify) or set NewPasswordHash (PurposeReset). On success a
+// session for TokenHash is opened.
+type CodeUse struct {
+	SchemeID        int64
+	Email           string
+	Purpose         string
+	CodeHash        string
+	NewPasswordHash string
+	TokenHash       string
+}

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"platter/internal/account"
+	"platter/internal/notify"
 	"platter/internal/platter"
 )
 
@@ -92,7 +93,17 @@ func (s *Server) now() time.Time {
 	return time.Now()
 }
 
-// Accounts is what the API needs of the account store.
+// Accounts is what the API needs of the account store (store.DB).
 type Accounts interface {
 	Session(ctx context.Context, tokenHash string, now time.Time) (*account.Session, error)
+	SignUp(ctx context.Context, su account.SignUp, codeMail, knownMail notify.Message, now time.Time) error
+	ResendVerification(ctx context.Context, schemeID int64, email, codeHash string, m notify.Message, now time.Time) (bool, error)
+	RequestReset(ctx context.Context, schemeID int64, email, codeHash string, m notify.Message, now time.Time) (bool, error)
+	UseCode(ctx context.Context, in account.CodeUse, now time.Time) (*account.User, error)
+	SignInCandidates(ctx context.Context, schemeID int64, email string) ([]account.User, error)
+	CreateSession(ctx context.Context, userID, schemeID int64, tokenHash string, now time.Time) error
+	CreateGuest(ctx context.Context, schemeID int64, tokenHash string, now time.Time) (*account.User, error)
+	RevokeSession(ctx context.Context, tokenHash string, now time.Time) error
+	UserByID(ctx context.Context, id int64) (*account.User, error)
+	Hit(ctx context.Context, key string, window time.Duration, now time.Time) (hits int, resetAt time.Time, err error)
 }

@@ -43,7 +43,7 @@ func statusOf(code int) int {
 		return http.StatusBadRequest
 	case platter.CodeUnauthorized, platter.CodeBadCredentials:
 		return http.StatusUnauthorized
-	case platter.CodeForbidden:
+	case platter.CodeForbidden, platter.CodeNotVerified:
 		return http.StatusForbidden
 	case platter.CodeNotFound:
 		return http.StatusNotFound

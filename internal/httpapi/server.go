@@ -108,9 +108,20 @@ func New(o Options) *Server {
 		"address/find-address":         s.findAddress,
 		"address/find-address-detail":  s.findAddressDetail,
 		"stores/deliverable":           s.storesDeliverable,
-		"address/list":                 s.addressList,
-		"address/upsert":               s.addressUpsert,
-		"address/delete":               s.addressDelete,
+
+		"auth/signup":              s.signUp,
+		"auth/verify":              s.verify,
+		"auth/resend-confirmation": s.resendConfirmation,
+		"auth/signin":              s.signIn,
+		"auth/forgotten-password":  s.forgottenPassword,
+		"auth/reset-password":      s.resetPassword,
+		"auth/guest":               s.guest,
+		"auth/signout":             s.signOut,
+		"user/info":                s.userInfo,
+
+		"address/list":   s.addressList,
+		"address/upsert": s.addressUpsert,
+		"address/delete": s.addressDelete,
 	}
 	mux := http.NewServeMux()
 	mux.HandleFunc("/api/v3/", s.serveAPI)

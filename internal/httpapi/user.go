@@ -1,0 +1,70 @@
+package httpapi
+
+import (
+	"platter/internal/account"
+	"platter/internal/catalog"
+)
+
+// userJSON is the user of user/info and of the calls that sign in.
+type userJSON struct {
+	ID            int64      `json:"id"`
+	Email         string     `json:"email"`
+	FirstName     string     `json:"first_name"`
+	LastName      string     `json:"last_name"`
+	ContactNumber string     `json:"contact_number"`
+	IsGuest       bool       `json:"is_guest"`
+	BusinessSlug  string     `json:"business_slug"`
+	Roles         []string   `json:"roles"`
+	Stamps        stampsJSON `json:"stamps"`
+	Rewards       []any      `json:"rewards"`
+}
+
+type stampsJSON struct {
+	Balance   int `json:"balance"`
+	PerReward int `json:"per_reward"`
+}
+
+// toUserJSON shapes a user for the scheme its token is bound to. Stamps and
+// rewards arrive with loyalty; until then the balance is 0.
+func toUserJSON(u *account.User, sc *catalog.Scheme, roles []string) userJSON {
+	if roles == nil {
+		roles = []string{}
+	}
+	return userJSON{
+		ID: u.ID, Email: u.Email, FirstName: u.FirstName, LastName: u.LastName,
+		ContactNumber: u.ContactNumber, IsGuest: u.IsGuest, BusinessSlug: sc.Slug, Roles: roles,
+		Stamps: stampsJSON{PerReward: sc.Loyalty.StampsPerReward}, Rewards: []any{},
+	}
+}
+
+// userInfo answers user/info: who the token belongs to, at its scheme. A
+// business_slug in the filter, when given, must be the token's scheme.
+func (s *Server) userInfo(r *request) (*reply, error) {
+	var f struct {
+		BusinessSlug string `json:"business_slug"`
+	}
+	if err := decode(r.Filter, &f); err != nil {
+		return nil, err
+	}
+	var (
+		c   *Caller
+		err error
+	)
+	if f.BusinessSlug != "" {
+		c, err = s.callerFor(r, f.BusinessSlug)
+	} else {
+		c, err = s.caller(r)
+	}
+	if err != nil {
+		return nil, err
+	}
+	u, err := s.accounts.UserByID(r.Context(), c.UserID)
+	if err != nil {
+		return nil, err
+	}
+	sc, err := s.cat.SchemeBySlug(r.Context(), c.SchemeSlug)
+	if err != nil {
+		return nil, err
+	}
+	return &reply{Data: toUserJSON(u, sc, c.Roles)}, nil
+}

@@ -1,0 +1,141 @@
+package notify
+
+import (
+	"context"
+	"log/slog"
+	"time"
+)
+
+// Queued is a message claimed from the outbox by a worker. Attempt numbers
+// the claim, so the outcome is recorded only by the latest claimant.
+type Queued struct {
+	ID      int64
+	Attempt int
+	Kind    string
+	Message Message
+}
+
+// Outbox statuses a worker records.
+const (
+	StatusSent    = "sent"    // accepted by the SMTP server
+	StatusOutbox  = "outbox"  // no SMTP configured: written to the log only
+	StatusPending = "pending" // to be tried again
+	StatusFailed  = "failed"  // given up
+)
+
+// Outbox is the queue the worker drains (the store implements it).
+type Outbox interface {
+	ClaimMail(ctx context.Context, now time.Time, lease time.Duration, limit int) ([]Queued, error)
+	FinishMail(ctx context.Context, id int64, attempt int, status string, now time.Time) error
+	RetryMail(ctx context.Context, id int64, attempt int, status string, next time.Time, lastErr string) error
+}
+
+// Worker sends queued mail after the transaction that queued it commits. It
+// wakes when poked (a commit in this process) and polls (mail queued by
+// another instance, or left behind by a crash). A failed send is retried
+// with exponential backoff; a worker that dies mid-send leaves its lease to
+// run out, and the mail is sent again by whoever claims it next.
+type Worker struct {
+	Outbox Outbox
+	// Sender delivers mail; nil logs each message (code included, so a
+	// developer can sign up locally) and marks it "outbox".
+	Sender      Sender
+	Log         *slog.Logger
+	Poll        time.Duration // default 2 s
+	Lease       time.Duration // default 2 min: longer than one SMTP session may take
+	MaxAttempts int           // default 12 (about four hours of backoff)
+	Now         func() time.Time
+
+	wake chan struct{}
+}
+
+// NewWorker returns a worker with the defaults filled in.
+func NewWorker(o Outbox, s Sender, log *slog.Logger) *Worker {
+	if log == nil {
+		log = slog.Default()
+	}
+	return &Worker{Outbox: o, Sender: s, Log: log, Poll: 2 * time.Second, Lease: 2 * time.Minute,
+		MaxAttempts: 12, Now: time.Now, wake: make(chan struct{}, 1)}
+}
+
+// Poke wakes the worker now; it never blocks.
+func (w *Worker) Poke() {
+	select {
+	case w.wake <- struct{}{}:
+	default:
+	}
+}
+
+// Run drains the outbox until ctx ends. A message being sent when ctx ends
+// is finished (within its own timeout) before Run returns.
+func (w *Worker) Run(ctx context.Context) {
+	t := time.NewTicker(w.Poll)
+	defer t.Stop()
+	for {
+		for more := true; more && ctx.Err() == nil; {
+			more = w.drain(ctx)
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-w.wake:
+		case <-t.C:
+		}
+	}
+}
+
+// drain sends one batch and reports whether there may be more.
+func (w *Worker) drain(ctx context.Context) bool {
+	const batch = 10
+	msgs, err := w.Outbox.ClaimMail(ctx, w.Now(), w.Lease, batch)
+	if err != nil {
+		if ctx.Err() == nil {
+			w.Log.Error("mail outbox: claim", "err", err)
+		}
+		return false
+	}
+	for _, q := range msgs {
+		w.deliver(ctx, q)
+	}
+	return len(msgs) == batch
+}
+
+func (w *Worker) deliver(ctx context.Context, q Queued) {
+	// Shutdown must not cut a send in half: the SMTP session keeps its own
+	// timeout, and the outcome is recorded even as ctx ends.
+	ctx = context.WithoutCancel(ctx)
+	status := StatusOutbox
+	var err error
+	if w.Sender == nil {
+		w.Log.Info("mail (no SMTP configured; kept in the outbox)", "id", q.ID, "kind", q.Kind,
+			"to", q.Message.To, "subject", q.Message.Subject, "text", q.Message.Text)
+	} else {
+		status = StatusSent
+		err = w.Sender.Send(ctx, q.Message)
+	}
+	if err == nil {
+		if err := w.Outbox.FinishMail(ctx, q.ID, q.Attempt, status, w.Now()); err != nil {
+			w.Log.Error("mail outbox: record delivery", "id", q.ID, "err", err)
+		}
+		return
+	}
+	next, give := w.Now().Add(Backoff(q.Attempt)), q.Attempt >= w.MaxAttempts
+	status = StatusPending
+	if give {
+		status = StatusFailed
+	}
+	w.Log.Warn("mail not sent", "id", q.ID, "kind", q.Kind, "attempt", q.Attempt, "gave_up", give, "err", err)
+	if err := w.Outbox.RetryMail(ctx, q.ID, q.Attempt, status, next, err.Error()); err != nil {
+		w.Log.Error("mail outbox: record failure", "id", q.ID, "err", err)
+	}
+}
+
+// Backoff is the wait after the given failed attempt: 2 s, 4 s, 8 s, …,
+// at most 30 minutes.
+func Backoff(attempt int) time.Duration {
+	d := 2 * time.Second
+	for i := 1; i < attempt && d < 30*time.Minute; i++ {
+		d *= 2
+	}
+	return min(d, 30*time.Minute)
+}

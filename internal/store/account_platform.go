@@ -1,0 +1,96 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"time"
+
+	"platter/internal/account"
+	"platter/internal/platter"
+)
+
+// PlatformUser asks for a platform user (staff, manager, driver, admin) with
+// a membership in a scheme, or in one venue of it.
+type PlatformUser struct {
+	Email        string
+	PasswordHash string // empty keeps the current password of an existing user
+	Role         string
+	SchemeSlug   string
+	VenueSlug    string // optional
+}
+
+// UpsertPlatformUser creates the platform user or updates its password, and
+// adds the membership unless it exists. It reports what it did, for the
+// `platter user` command.
+func (db *DB) UpsertPlatformUser(ctx context.Context, p PlatformUser, now time.Time) (string, error) {
+	if !account.IsRole(p.Role) {
+		return "", platter.Invalid(map[string]string{"role": "validation.role"})
+	}
+	norm := account.NormalizeEmail(p.Email)
+	now = utc(now)
+	var did string
+	err := db.write(ctx, func(c conn) error {
+		var schemeID int64
+		var venueID sql.NullInt64
+		if err := c.queryRow(ctx, "SELECT id FROM schemes WHERE slug = ?", p.SchemeSlug).Scan(&schemeID); err != nil {
+			return fmt.Errorf("scheme %q: %w", p.SchemeSlug, mapErr(err))
+		}
+		if p.VenueSlug != "" {
+			err := c.queryRow(ctx, "SELECT id FROM venues WHERE scheme_id = ? AND slug = ?", schemeID, p.VenueSlug).
+				Scan(&venueID)
+			if err != nil {
+				return fmt.Errorf("venue %q of %s: %w", p.VenueSlug, p.SchemeSlug, mapErr(err))
+			}
+		}
+		userID, created, err := upsertPlatformUser(ctx, c, p, norm, now)
+		if err != nil {
+			return err
+		}
+		did = "updated user " + norm
+		if created {
+			did = "created user " + norm
+		}
+		res, err := c.exec(ctx, `INSERT INTO memberships (user_id, scheme_id, venue_id, role, created_at)
+			VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`, userID, schemeID, venueID, p.Role, now)
+		if err != nil {
+			return err
+		}
+		where := p.SchemeSlug
+		if p.VenueSlug != "" {
+			where += "/" + p.VenueSlug
+		}
+		if n, _ := res.RowsAffected(); n > 0 {
+			did += fmt.Sprintf("; %s of %s added", p.Role, where)
+		} else {
+			did += fmt.Sprintf("; already %s of %s", p.Role, where)
+		}
+		return nil
+	})
+	return did, err
+}
+
+func upsertPlatformUser(ctx context.Context, c conn, p PlatformUser, norm string, now time.Time) (int64, bool, error) {
+	var id int64
+	err := c.queryRow(ctx, "SELECT id FROM users WHERE scheme_id IS NULL AND email_norm = ?", norm).Scan(&id)
+	switch {
+	case err == sql.ErrNoRows:
+		if p.PasswordHash == "" {
+			return 0, false, platter.Invalid(map[string]string{"password": "validation.required"})
+		}
+		// Platform users are created by an operator, so the address counts as verified.
+		err = c.queryRow(ctx, `INSERT INTO users (scheme_id, email, email_norm, password_hash, verified_at,
+			created_at, updated_at) VALUES (NULL, ?, ?, ?, ?, ?, ?) RETURNING id`,
+			p.Email, norm, p.PasswordHash, now, now, now).Scan(&id)
+		return id, true, err
+	case err != nil:
+		return 0, false, err
+	}
+	if p.PasswordHash != "" {
+		if _, err := c.exec(ctx, "UPDATE users SET password_hash = ?, updated_at = ? WHERE id = ?",
+			p.PasswordHash, now, id); err != nil {
+			return 0, false, err
+		}
+	}
+	return id, false, nil
+}

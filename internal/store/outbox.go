@@ -1,0 +1,81 @@
+package store
+
+import (
+	"context"
+	"sort"
+	"time"
+
+	"platter/internal/notify"
+)
+
+// enqueueMail writes a message to the outbox inside the caller's
+// transaction, so it commits (or not) with the change that causes it.
+func enqueueMail(ctx context.Context, c conn, kind string, m notify.Message, now time.Time) error {
+	now = utc(now)
+	_, err := c.exec(ctx, `INSERT INTO mail_outbox (kind, to_addr, subject, text_body, html_body, next_attempt_at, created_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?)`, kind, m.To, m.Subject, m.Text, m.HTML, now, now)
+	return err
+}
+
+// ClaimMail leases up to limit due messages to the calling worker until
+// now+lease and counts the attempt. A row is claimed by one worker only:
+// PostgreSQL locks the rows it picks and skips rows another instance holds
+// (FOR UPDATE SKIP LOCKED); SQLite has one writer at a time, so the
+// conditional UPDATE … RETURNING is atomic. A worker that dies holding a
+// lease leaves the row to be claimed again once the lease ends.
+func (db *DB) ClaimMail(ctx context.Context, now time.Time, lease time.Duration, limit int) ([]notify.Queued, error) {
+	now = utc(now)
+	lock := ""
+	if db.dialect == Postgres {
+		lock = " FOR UPDATE SKIP LOCKED"
+	}
+	var out []notify.Queued
+	err := db.write(ctx, func(c conn) error {
+		rows, err := c.query(ctx, `UPDATE mail_outbox SET lease_until = ?, attempts = attempts + 1
+			WHERE id IN (SELECT id FROM mail_outbox
+				WHERE status = 'pending' AND next_attempt_at <= ? AND (lease_until IS NULL OR lease_until <= ?)
+				ORDER BY id LIMIT ?`+lock+`)
+			RETURNING id, attempts, kind, to_addr, subject, text_body, html_body`,
+			now.Add(lease), now, now, limit)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var q notify.Queued
+			m := &q.Message
+			if err := rows.Scan(&q.ID, &q.Attempt, &q.Kind, &m.To, &m.Subject, &m.Text, &m.HTML); err != nil {
+				return err
+			}
+			out = append(out, q)
+		}
+		return rows.Err()
+	})
+	sort.Slice(out, func(i, j int) bool { return out[i].ID < out[j].ID })
+	return out, err
+}
+
+// FinishMail records a delivered message: status "sent" (through SMTP) or
+// "outbox" (no SMTP configured: logged only). It applies only while the
+// caller's claim (attempt) is the latest, so a worker whose lease ran out
+// cannot overwrite the outcome of the one that took over.
+func (db *DB) FinishMail(ctx context.Context, id int64, attempt int, status string, now time.Time) error {
+	return db.write(ctx, func(c conn) error {
+		_, err := c.exec(ctx, `UPDATE mail_outbox SET status = ?, sent_at = ?, lease_until = NULL, last_error = ''
+			WHERE id = ? AND attempts = ?`, status, utc(now), id, attempt)
+		return err
+	})
+}
+
+// RetryMail records a failed attempt: the message waits until next (status
+// "pending") or is given up (status "failed").
+func (db *DB) RetryMail(ctx context.Context, id int64, attempt int, status string, next time.Time, lastErr string) error {
+	if len(lastErr) > 1000 {
+		lastErr = lastErr[:1000]
+	}
+	return db.write(ctx, func(c conn) error {
+		_, err := c.exec(ctx, `UPDATE mail_outbox SET status = ?, next_attempt_at = ?, lease_until = NULL, last_error = ?
+			WHERE id = ? AND attempts = ?`, status, utc(next), lastErr, id, attempt)
+		return err
+	})
+}
