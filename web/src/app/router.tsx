@@ -72,13 +72,13 @@ export const routes: RouteObject[] = [
               },
               {
                 path: paths.home.address.path,
-                lazy: screen(() => import("@/features/home/components/address-page"), "AddressPage"),
+                lazy: screen(() => import("@/features/address/components/order-address-page"), "OrderAddressPage"),
               },
             ],
           },
           {
             path: paths.venue.menu.path,
-            lazy: screen(() => import("@/features/menu/components/menu-page"), "MenuPage"),
+            lazy: screen(() => import("./routes/menu"), "MenuRoute"),
           },
           {
             path: paths.venue.checkout.path,

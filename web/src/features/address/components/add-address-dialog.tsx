@@ -1,0 +1,118 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { useErrorMessage } from "@/hooks/use-error-message";
+import { isApiError } from "@/lib/api/api-error";
+import type { DeliveryAddress } from "@/stores/delivery-address";
+import { validateContactNumber } from "../api/validate-contact-number";
+import {
+  addressFormSchema,
+  contactNumber,
+  FORM_FIELDS,
+  SILENT,
+  toDeliveryAddress,
+  type AddressFormInput,
+  type AddressFormValues,
+} from "../utils/address-form";
+import { AddressFormStep } from "./address-form-step";
+import { AddressMapStep } from "./address-map-step";
+import { ErrorList } from "./error-list";
+import { Modal } from "./modal";
+
+/** Server field names (address/upsert) → form fields, so server errors mark the right input. */
+const SERVER_FIELDS: Record<string, keyof AddressFormValues> = {
+  line1: "line1",
+  line2: "line2",
+  city: "city",
+  postcode: "postcode",
+  country: "country",
+  contact_number: "phone",
+  email: "email",
+  name: "name",
+};
+
+interface AddAddressDialogProps {
+  open: boolean;
+  /** The form prefilled from the chosen place. */
+  initial: AddressFormValues;
+  onClose: () => void;
+  /** Saves the address; a rejection (ApiError) keeps the dialog open with its messages. */
+  onSave: (address: DeliveryAddress) => Promise<void>;
+}
+
+type Step = "form" | "map";
+
+/** Add New Address, in two steps (SPEC.md §2, §4, §5). */
+export function AddAddressDialog({ open, initial, onClose, onSave }: AddAddressDialogProps) {
+  const { t } = useTranslation();
+  const errorMessage = useErrorMessage();
+  const [step, setStep] = useState<Step>("form");
+  const [checking, setChecking] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [serverErrors, setServerErrors] = useState<string[]>([]);
+  // The checked number (E.164) that address/upsert receives.
+  const [contact, setContact] = useState("");
+  const form = useForm<AddressFormInput, unknown, AddressFormValues>({
+    mode: "onSubmit",
+    reValidateMode: "onSubmit",
+    resolver: zodResolver(addressFormSchema),
+    defaultValues: initial,
+  });
+  const { errors } = form.formState;
+
+  const fieldMessages = FORM_FIELDS.map((field) => errors[field]?.message)
+    .filter((m): m is string => typeof m === "string" && m !== "" && m !== SILENT)
+    .map((key) => t(key));
+
+  const next = form.handleSubmit(async (values) => {
+    setServerErrors([]);
+    setChecking(true);
+    try {
+      const check = await validateContactNumber(contactNumber(values.phoneCountry, values.phone));
+      if (!check.is_valid) {
+        form.setError("phone", { type: "server", message: "validation.phoneIncorrect" });
+        return;
+      }
+      setContact(check.e164);
+      setStep("map");
+    } catch (error) {
+      setServerErrors([errorMessage(error)]);
+    } finally {
+      setChecking(false);
+    }
+  });
+
+  async function save() {
+    // SPEC.md §4: Save returns to the form step; the dialog closes on success.
+    setStep("form");
+    setServerErrors([]);
+    setSaving(true);
+    try {
+      await onSave(toDeliveryAddress(form.getValues() as AddressFormValues, contact));
+      onClose();
+    } catch (error) {
+      if (isApiError(error)) {
+        // The texts come in batch_messages (listed below); here only mark the inputs.
+        for (const field of Object.keys(error.fields)) {
+          const target = SERVER_FIELDS[field];
+          if (target) form.setError(target, { type: "server", message: "" });
+        }
+      }
+      setServerErrors(isApiError(error) && !error.fallback ? error.messages : [errorMessage(error)]);
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <Modal open={open} onHide={onClose} title={t("address.addNew")} className="address-dialog">
+      <ErrorList messages={[...fieldMessages, ...serverErrors]} />
+      {step === "form" ? (
+        <AddressFormStep form={form} onNext={next} busy={checking || saving} />
+      ) : (
+        <AddressMapStep form={form} onBack={() => setStep("form")} onSave={save} busy={saving} />
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,157 @@
+import { useId } from "react";
+import { useTranslation } from "react-i18next";
+import { Spinner } from "@/components/ui/spinner";
+import { useErrorMessage } from "@/hooks/use-error-message";
+import { useShakeHand } from "@/lib/api/get-shake-hand";
+import { usePlaceSuggestions } from "../api/find-address";
+import { ADDRESS_SEARCH_DEBOUNCE_MS } from "../constants";
+import { useDebouncedValue } from "../hooks/use-debounced-value";
+import type { PlaceSuggestion } from "../types";
+import { CloseIcon } from "./modal";
+
+interface AddressSearchBoxProps {
+  value: string;
+  onChange: (value: string) => void;
+  /** Clicking or focusing the box shows the suggestions view (SPEC.md §4). */
+  onOpen: () => void;
+  /** The close icon: clears the search and returns to the addresses. */
+  onClear: () => void;
+  expanded: boolean;
+  listId: string;
+}
+
+export function AddressSearchBox({
+  value,
+  onChange,
+  onOpen,
+  onClear,
+  expanded,
+  listId,
+}: AddressSearchBoxProps) {
+  const { t } = useTranslation();
+  const id = useId();
+  return (
+    <div className="address-search">
+      <label htmlFor={id} className="visually-hidden">
+        {t("address.search")}
+      </label>
+      <SearchIcon />
+      <input
+        id={id}
+        type="search"
+        className="input address-search__input"
+        placeholder={t("address.search")}
+        autoComplete="off"
+        aria-expanded={expanded}
+        aria-controls={expanded ? listId : undefined}
+        value={value}
+        onChange={(event) => {
+          onChange(event.target.value);
+          onOpen();
+        }}
+        onClick={onOpen}
+        onFocus={onOpen}
+      />
+      {(expanded || value !== "") && (
+        <button
+          type="button"
+          className="icon-button address-search__clear"
+          aria-label={t("address.clearSearch")}
+          onClick={onClear}
+        >
+          <CloseIcon size={18} />
+        </button>
+      )}
+    </div>
+  );
+}
+
+interface SuggestionListProps {
+  search: string;
+  sessionToken: string;
+  listId: string;
+  busyPlaceId: string | null;
+  onChoose: (suggestion: PlaceSuggestion) => void;
+}
+
+/** Place suggestions for the search, asked for 1000 ms after typing stops (SPEC.md §9). */
+export function SuggestionList({ search, sessionToken, listId, busyPlaceId, onChoose }: SuggestionListProps) {
+  const { t } = useTranslation();
+  const errorMessage = useErrorMessage();
+  const query = useDebouncedValue(search.trim(), ADDRESS_SEARCH_DEBOUNCE_MS);
+  const { data, error, isFetching } = usePlaceSuggestions(query, sessionToken);
+  const { data: shakeHand } = useShakeHand();
+  const waiting = search.trim() !== query || isFetching;
+
+  let body;
+  if (search.trim() === "")
+    body = <p className="muted address-suggestions__hint">{t("address.searchHint")}</p>;
+  else if (error) body = <p className="alert alert--error">{errorMessage(error)}</p>;
+  else if (waiting && !data?.length) body = <Spinner label={t("address.searching")} />;
+  else if (!data?.length)
+    body = <p className="muted address-suggestions__hint">{t("address.noSuggestions")}</p>;
+  else
+    body = (
+      <ul className="address-suggestions__list" id={listId} aria-busy={waiting || undefined}>
+        {data.map((s) => (
+          <li key={s.place_id}>
+            <button
+              type="button"
+              className="address-suggestion"
+              onClick={() => onChoose(s)}
+              disabled={busyPlaceId !== null}
+              aria-busy={busyPlaceId === s.place_id || undefined}
+            >
+              <PinIcon />
+              <span>{s.description}</span>
+            </button>
+          </li>
+        ))}
+      </ul>
+    );
+
+  return (
+    <div className="address-suggestions" data-testid="address-suggestions">
+      {body}
+      {data?.length && shakeHand?.payload.maps.attribution ? (
+        <p className="address-suggestions__attribution muted small">{shakeHand.payload.maps.attribution}</p>
+      ) : null}
+    </div>
+  );
+}
+
+function SearchIcon() {
+  return (
+    <svg
+      className="address-search__icon"
+      viewBox="0 0 24 24"
+      width="20"
+      height="20"
+      aria-hidden="true"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+    >
+      <circle cx="11" cy="11" r="7" />
+      <path d="M20 20l-3.5-3.5" />
+    </svg>
+  );
+}
+
+function PinIcon() {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      width="18"
+      height="18"
+      aria-hidden="true"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.8"
+    >
+      <path d="M12 21s7-6.2 7-11.5A7 7 0 0 0 5 9.5C5 14.8 12 21 12 21z" />
+      <circle cx="12" cy="9.5" r="2.5" />
+    </svg>
+  );
+}

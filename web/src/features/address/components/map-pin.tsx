@@ -1,0 +1,98 @@
+import L from "leaflet";
+import "leaflet/dist/leaflet.css";
+import { useEffect, useRef } from "react";
+import { MAP_CENTRE_DEBOUNCE_MS, MAP_HEIGHT_PX, MAP_ZOOM } from "../constants";
+
+interface MapPinProps {
+  lat: number;
+  lng: number;
+  /** Called with the map centre once it has not moved for 300 ms (SPEC.md §2). */
+  onChange: (lat: number, lng: number) => void;
+  /** From general/shake-hand maps; without tiles the pin still works. */
+  tileUrl: string;
+  attribution: string;
+  label: string;
+}
+
+// An inline SVG pin: Leaflet's default marker images do not survive bundling.
+const pinIcon = L.divIcon({
+  className: "map-pin__icon",
+  html: '<svg viewBox="0 0 24 32" width="32" height="42" aria-hidden="true"><path d="M12 0C5.4 0 0 5.3 0 11.9 0 20.8 12 32 12 32s12-11.2 12-20.1C24 5.3 18.6 0 12 0z" fill="currentColor"/><circle cx="12" cy="12" r="4.5" fill="#fff"/></svg>',
+  iconSize: [32, 42],
+  iconAnchor: [16, 42],
+});
+
+/**
+ * The delivery pin. The pin marks the map centre: pan the map (mouse, touch or
+ * arrow keys), drag the pin or click a spot; the position is reported once the
+ * map has been still for 300 ms. The position is also on the element as
+ * data-lat / data-lng.
+ */
+export default function MapPin({ lat, lng, onChange, tileUrl, attribution, label }: MapPinProps) {
+  const container = useRef<HTMLDivElement>(null);
+  const onChangeRef = useRef(onChange);
+  useEffect(() => {
+    onChangeRef.current = onChange;
+  }, [onChange]);
+  // The starting position; afterwards the map is the source of truth (kept here
+  // so that a map rebuilt for late-arriving tile settings keeps the pin).
+  const position = useRef<[number, number]>([lat, lng]);
+
+  useEffect(() => {
+    const element = container.current;
+    if (!element) return;
+    const mark = ([pinLat, pinLng]: [number, number]) => {
+      position.current = [pinLat, pinLng];
+      element.dataset.lat = pinLat.toFixed(6);
+      element.dataset.lng = pinLng.toFixed(6);
+    };
+    mark(position.current);
+    const map = L.map(element, { center: position.current, zoom: MAP_ZOOM, keyboard: true });
+    if (tileUrl) {
+      L.tileLayer(tileUrl, { attribution, maxZoom: 19 }).addTo(map);
+    } else if (attribution) {
+      map.attributionControl.addAttribution(attribution);
+    }
+    const marker = L.marker(position.current, {
+      draggable: true,
+      icon: pinIcon,
+      title: label,
+      alt: label,
+    }).addTo(map);
+
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const settle = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        const centre = map.getCenter();
+        marker.setLatLng(centre);
+        mark([centre.lat, centre.lng]);
+        onChangeRef.current(centre.lat, centre.lng);
+      }, MAP_CENTRE_DEBOUNCE_MS);
+    };
+    // The pin rides on the centre while the map moves.
+    map.on("move", () => marker.setLatLng(map.getCenter()));
+    map.on("moveend", settle);
+    map.on("click", (event: L.LeafletMouseEvent) => map.panTo(event.latlng));
+    marker.on("dragend", () => map.setView(marker.getLatLng(), map.getZoom(), { animate: false }));
+    // The dialog may still be laying out when the map is created.
+    const resize = setTimeout(() => map.invalidateSize(), 0);
+
+    return () => {
+      clearTimeout(timer);
+      clearTimeout(resize);
+      map.remove();
+    };
+  }, [tileUrl, attribution, label]);
+
+  return (
+    <div
+      ref={container}
+      className="address-map"
+      style={{ height: MAP_HEIGHT_PX }}
+      role="application"
+      aria-label={label}
+      data-testid="address-map"
+    />
+  );
+}

@@ -1,0 +1,44 @@
+import { useTranslation } from "react-i18next";
+import type { DeliveryAddress } from "@/stores/delivery-address";
+import { formatAddress } from "../utils/picker";
+
+export interface AddressOption {
+  /** A saved address's id, or "local" for a guest's unsaved address. */
+  key: number | "local";
+  address: DeliveryAddress;
+}
+
+interface SavedAddressOptionsProps {
+  options: AddressOption[];
+  selected: number | "local" | null;
+  onSelect: (key: number | "local") => void;
+}
+
+/** The saved addresses as radio options: name and formatted address (SPEC.md §2). */
+export function SavedAddressOptions({ options, selected, onSelect }: SavedAddressOptionsProps) {
+  const { t } = useTranslation();
+  if (options.length === 0) return <p className="muted address-picker__empty">{t("address.empty")}</p>;
+  return (
+    <fieldset className="address-options">
+      <legend className="visually-hidden">{t("address.savedTitle")}</legend>
+      {options.map(({ key, address }) => (
+        <label key={key} className="address-option" data-testid="address-option">
+          <input
+            type="radio"
+            name="delivery-address"
+            value={String(key)}
+            checked={selected === key}
+            onChange={() => onSelect(key)}
+          />
+          <span className="address-option__text">
+            <span className="address-option__name">{address.name}</span>
+            <span className="address-option__line muted">{formatAddress(address)}</span>
+            {key === "local" && (
+              <span className="address-option__note small muted">{t("address.unsaved")}</span>
+            )}
+          </span>
+        </label>
+      ))}
+    </fieldset>
+  );
+}
