@@ -104,7 +104,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		}
 		return withStore(ctx, cfg, func(db *store.DB) error { return importFile(ctx, db, fs.Arg(0), stdout) })
 	case "user":
-		return usageError("platter user: platform users arrive with the accounts work; nothing to manage yet")
+		return userCommand(ctx, cfg, fs.Args(), stdout, stderr)
 	}
 	return usageError(fmt.Sprintf("unknown command %q\n\n%s", cmd, usage))
 }
@@ -139,7 +139,7 @@ func loadDemo(ctx context.Context, db *store.DB, stdout io.Writer) error {
 			return err
 		}
 	}
-	return nil
+	return loadDemoStaff(ctx, db, stdout)
 }
 
 func importFile(ctx context.Context, db *store.DB, path string, stdout io.Writer) error {
@@ -183,17 +183,24 @@ func newGeocoder(cfg *config.Config) geo.Geocoder {
 	return geo.NewBuiltin()
 }
 
-// serve runs the HTTP server until ctx ends, then drains in-flight requests
-// (up to 10 s) before closing the database.
+// serve runs the HTTP server and the mail worker until ctx ends, then drains
+// in-flight requests (up to 10 s), stops the worker and closes the database.
 func serve(ctx context.Context, cfg *config.Config, log *slog.Logger, stdout io.Writer) error {
 	db, err := openStore(ctx, cfg)
 	if err != nil {
 		return err
 	}
 	defer db.Close()
+	poke, stopBackground, err := startBackground(cfg, db, log)
+	if err != nil {
+		return err
+	}
+	// Deferred after db.Close, so it runs first: the worker stops (after
+	// the HTTP server has drained) before the database closes.
+	defer stopBackground()
 	api := httpapi.New(httpapi.Options{
 		Config: cfg, Logger: log, Catalog: db, Health: db, Web: web.Dist(), DemoAssets: demo.Assets(),
-		Version: version, Geocoder: newGeocoder(cfg), Addresses: db,
+		Version: version, Geocoder: newGeocoder(cfg), Addresses: db, Accounts: db, MailQueued: poke,
 	})
 	ln, err := net.Listen("tcp", cfg.Addr)
 	if err != nil {

@@ -33,14 +33,19 @@ func (db *DB) UpsertPlatformUser(ctx context.Context, p PlatformUser, now time.T
 	err := db.write(ctx, func(c conn) error {
 		var schemeID int64
 		var venueID sql.NullInt64
-		if err := c.queryRow(ctx, "SELECT id FROM schemes WHERE slug = ?", p.SchemeSlug).Scan(&schemeID); err != nil {
-			return fmt.Errorf("scheme %q: %w", p.SchemeSlug, mapErr(err))
+		err := c.queryRow(ctx, "SELECT id FROM schemes WHERE slug = ?", p.SchemeSlug).Scan(&schemeID)
+		if err == sql.ErrNoRows {
+			return platter.Errorf(platter.CodeNotFound, "there is no scheme %q", p.SchemeSlug)
+		} else if err != nil {
+			return err
 		}
 		if p.VenueSlug != "" {
 			err := c.queryRow(ctx, "SELECT id FROM venues WHERE scheme_id = ? AND slug = ?", schemeID, p.VenueSlug).
 				Scan(&venueID)
-			if err != nil {
-				return fmt.Errorf("venue %q of %s: %w", p.VenueSlug, p.SchemeSlug, mapErr(err))
+			if err == sql.ErrNoRows {
+				return platter.Errorf(platter.CodeNotFound, "scheme %q has no venue %q", p.SchemeSlug, p.VenueSlug)
+			} else if err != nil {
+				return err
 			}
 		}
 		userID, created, err := upsertPlatformUser(ctx, c, p, norm, now)

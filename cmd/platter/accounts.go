@@ -1,0 +1,141 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"strings"
+	"sync"
+	"time"
+
+	"platter/internal/account"
+	"platter/internal/config"
+	"platter/internal/notify"
+	"platter/internal/store"
+)
+
+// startBackground runs the mail worker (and the pruning of old sessions,
+// codes and rate-limit windows) until stop is called; serve stops it after
+// the HTTP server has drained, so mail queued by the last requests is sent.
+// poke wakes the worker after a commit that queued mail.
+func startBackground(cfg *config.Config, db *store.DB, log *slog.Logger) (poke func(), stop func(), err error) {
+	var sender notify.Sender
+	if cfg.SMTPURL != "" {
+		s, err := notify.NewSMTP(cfg.SMTPURL, cfg.MailFrom)
+		if err != nil {
+			return nil, nil, err
+		}
+		sender = s
+	} else {
+		log.Info("PLATTER_SMTP_URL is not set: mail is kept in the outbox table and written to this log")
+	}
+	w := notify.NewWorker(db, sender, log)
+	ctx, cancel := context.WithCancel(context.Background())
+	var wg sync.WaitGroup
+	wg.Add(2)
+	go func() { defer wg.Done(); w.Run(ctx) }()
+	go func() { defer wg.Done(); prune(ctx, db, log) }()
+	return w.Poke, func() { cancel(); wg.Wait() }, nil
+}
+
+// prune deletes expired rows every ten minutes.
+func prune(ctx context.Context, db *store.DB, log *slog.Logger) {
+	t := time.NewTicker(10 * time.Minute)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+			if err := db.Prune(ctx, time.Now()); err != nil && ctx.Err() == nil {
+				log.Warn("prune expired rows", "err", err)
+			}
+		}
+	}
+}
+
+const userUsage = `usage: platter user add --email E --password P --role manager|staff|driver|admin --scheme SLUG [--venue SLUG]
+
+Creates the platform user (or sets its password) and gives it the role in the
+scheme, or in one venue of it. Staff sign in at /{scheme} with these details.`
+
+// userCommand runs `platter user add …`.
+func userCommand(ctx context.Context, cfg *config.Config, args []string, stdout, stderr io.Writer) error {
+	if len(args) == 0 || args[0] != "add" {
+		return usageError(userUsage)
+	}
+	fs := flag.NewFlagSet("platter user add", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() { fmt.Fprintln(stderr, userUsage) }
+	var p store.PlatformUser
+	var password string
+	fs.StringVar(&p.Email, "email", "", "e-mail address (the sign-in name)")
+	fs.StringVar(&password, "password", "", "password (SPEC §5: 8+ characters, lower, upper, digit); empty keeps an existing user's")
+	fs.StringVar(&p.Role, "role", "", "manager, staff, driver or admin")
+	fs.StringVar(&p.SchemeSlug, "scheme", "", "business_slug of the scheme")
+	fs.StringVar(&p.VenueSlug, "venue", "", "venue slug, to limit the role to one venue")
+	if err := fs.Parse(args[1:]); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return nil
+		}
+		return usageError(err.Error())
+	}
+	var problems []string
+	if prob := account.EmailProblem(p.Email); prob != "" {
+		problems = append(problems, "--email: not a valid e-mail address")
+	}
+	if password != "" && account.PasswordProblem(password) != "" {
+		problems = append(problems, "--password: at least 8 characters with a lowercase letter, an uppercase letter and a digit")
+	}
+	if !account.IsRole(p.Role) {
+		problems = append(problems, "--role: must be one of "+strings.Join(account.Roles, ", "))
+	}
+	if p.SchemeSlug == "" {
+		problems = append(problems, "--scheme: required")
+	}
+	if len(problems) > 0 {
+		return usageError(strings.Join(problems, "\n") + "\n\n" + userUsage)
+	}
+	return withStore(ctx, cfg, func(db *store.DB) error { return addUser(ctx, db, p, password, stdout) })
+}
+
+func addUser(ctx context.Context, db *store.DB, p store.PlatformUser, password string, stdout io.Writer) error {
+	if password != "" {
+		h, err := account.HashPassword(password)
+		if err != nil {
+			return err
+		}
+		p.PasswordHash = h
+	}
+	did, err := db.UpsertPlatformUser(ctx, p, time.Now())
+	if err != nil {
+		return err
+	}
+	fmt.Fprintln(stdout, did)
+	return nil
+}
+
+// demoPassword is the password of the demo staff (DESIGN.md §4c).
+const demoPassword = "Platter-demo-1"
+
+// loadDemoStaff creates the demo staff of DESIGN.md §4c (idempotent) and
+// prints how to sign in as them.
+func loadDemoStaff(ctx context.Context, db *store.DB, stdout io.Writer) error {
+	staff := []store.PlatformUser{
+		{Email: "manager@demo.test", Role: account.RoleManager, SchemeSlug: "demo-burgers"},
+		{Email: "manager@demo.test", Role: account.RoleManager, SchemeSlug: "demo-pierogi"},
+		{Email: "driver@demo.test", Role: account.RoleDriver, SchemeSlug: "demo-burgers"},
+		{Email: "driver@demo.test", Role: account.RoleDriver, SchemeSlug: "demo-pierogi"},
+	}
+	for _, p := range staff {
+		if err := addUser(ctx, db, p, demoPassword, stdout); err != nil {
+			return err
+		}
+	}
+	fmt.Fprintf(stdout, "demo staff: manager@demo.test (manager of demo-burgers and demo-pierogi) and "+
+		"driver@demo.test (driver), password %s\n", demoPassword)
+	return nil
+}
