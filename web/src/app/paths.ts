@@ -4,12 +4,21 @@
  */
 const e = encodeURIComponent;
 
+/** "?redirect=…" to come back to a page after signing in (e.g. checkout), or "". */
+const redirectQuery = (redirect?: string) => (redirect ? `?redirect=${e(redirect)}` : "");
+
 export const paths = {
   landing: { path: "/", getHref: () => "/" },
   auth: {
     root: { path: "/:scheme/auth" },
-    signIn: { path: "sign-in", getHref: (scheme: string) => `/${e(scheme)}/auth/sign-in` },
-    signUp: { path: "sign-up", getHref: (scheme: string) => `/${e(scheme)}/auth/sign-up` },
+    signIn: {
+      path: "sign-in",
+      getHref: (scheme: string, redirect?: string) => `/${e(scheme)}/auth/sign-in${redirectQuery(redirect)}`,
+    },
+    signUp: {
+      path: "sign-up",
+      getHref: (scheme: string, redirect?: string) => `/${e(scheme)}/auth/sign-up${redirectQuery(redirect)}`,
+    },
     verify: { path: "verify", getHref: (scheme: string) => `/${e(scheme)}/auth/verify` },
     resetPassword: {
       path: "resetPassword",

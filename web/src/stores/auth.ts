@@ -2,10 +2,16 @@ import { create } from "zustand";
 import { persist } from "zustand/middleware";
 import { browserStorage } from "./storage";
 
-/** The signed-in user as the server sends it; only `email` is read by the storefront so far. */
+/**
+ * The signed-in user as the server sends it, plus `business_slug`: the scheme the
+ * token belongs to (tokens are scheme-bound, DESIGN.md §7), recorded at sign-in.
+ */
 export interface AuthUser {
   email?: string;
+  first_name?: string;
+  last_name?: string;
   is_guest?: boolean;
+  business_slug?: string;
   [key: string]: unknown;
 }
 
@@ -35,3 +41,19 @@ export const useAuthStore = create<AuthState>()(
 );
 
 export const selectIsSignedIn = (state: AuthState) => state.token !== null;
+
+/** The scheme a held token belongs to (undefined when none is held or it is unknown). */
+export function tokenScheme(state: Pick<AuthState, "token" | "user">): string | undefined {
+  return state.token ? state.user?.business_slug : undefined;
+}
+
+/**
+ * Signed in *to this scheme*: a token of another scheme counts as signed out here
+ * (it is kept, so going back to its scheme finds the customer still signed in).
+ */
+export const selectIsSignedInTo = (scheme: string) => (state: AuthState) =>
+  state.token !== null && tokenScheme(state) === scheme;
+
+/** The user of this scheme's session, or null (stable reference for selectors). */
+export const selectUserOf = (scheme: string) => (state: AuthState) =>
+  selectIsSignedInTo(scheme)(state) ? state.user : null;

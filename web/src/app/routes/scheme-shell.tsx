@@ -7,6 +7,7 @@ import { SchemeHeader } from "@/components/layout/scheme-header";
 import { SiteFooter } from "@/components/layout/site-footer";
 import { FullPageSpinner } from "@/components/ui/spinner";
 import { ThemedRoot } from "@/components/ui/themed-root";
+import { AccountMenu } from "@/features/auth/components/account-menu";
 import { useErrorMessage } from "@/hooks/use-error-message";
 import { isApiError } from "@/lib/api/api-error";
 import { useSchemeQuery } from "@/lib/api/get-scheme";
@@ -59,7 +60,12 @@ export function SchemeShell({ children }: { children: ReactNode }) {
   const scheme = query.data.payload;
   return (
     <ThemedRoot scheme={scheme}>
-      <SchemeHeader businessSlug={scheme.business_slug} name={scheme.name} logoUrl={scheme.logo_url} />
+      <SchemeHeader
+        businessSlug={scheme.business_slug}
+        name={scheme.name}
+        logoUrl={scheme.logo_url}
+        account={<AccountMenu scheme={scheme.business_slug} />}
+      />
       <main id="main" className="site-main">
         {children}
       </main>

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { paths } from "@/app/paths";
@@ -10,9 +11,11 @@ interface SchemeHeaderProps {
   businessSlug: string;
   name: string;
   logoUrl: string;
+  /** The account control (from the auth feature); the plain sign-in/out below without it. */
+  account?: ReactNode;
 }
 
-export function SchemeHeader({ businessSlug, name, logoUrl }: SchemeHeaderProps) {
+export function SchemeHeader({ businessSlug, name, logoUrl, account }: SchemeHeaderProps) {
   const { t } = useTranslation();
   const signedIn = useAuthStore(selectIsSignedIn);
   const signOut = useAuthStore((s) => s.signOut);
@@ -27,7 +30,9 @@ export function SchemeHeader({ businessSlug, name, logoUrl }: SchemeHeaderProps)
           </Link>
           <nav className="site-header__actions" aria-label={t("nav.home")}>
             <LanguageSwitcher />
-            {signedIn ? (
+            {account !== undefined ? (
+              account
+            ) : signedIn ? (
               <button type="button" className="button button--ghost" onClick={signOut}>
                 {t("nav.signOut")}
               </button>

@@ -1,4 +1,4 @@
-import { useAuthStore } from "@/stores/auth";
+import { tokenScheme, useAuthStore } from "@/stores/auth";
 import { useGeneralStore } from "@/stores/general";
 import { ApiError, apiErrorFromBody, FALLBACK_MESSAGES } from "./api-error";
 import type { paths } from "./schema";
@@ -6,6 +6,8 @@ import type { paths } from "./schema";
 /** The fixed client header of SPEC.md §7 (the server logs it, never requires it). */
 export const CLIENT_HEADER = "source=ios;version=2.1";
 export const API_BASE = "/api/v3";
+/** The error code of a missing, expired or revoked session (DESIGN.md §3). */
+export const SIGN_IN_REQUIRED = 1401;
 
 export interface ApiResult<T, M = Record<string, unknown>> {
   payload: T;
@@ -36,14 +38,33 @@ export function reshape<T, M>(body: Record<string, unknown>): ApiResult<T, M> {
   return { payload: data as T, meta: meta as M };
 }
 
-function buildHeaders(options: PostOptions): Headers {
+/** The business_slug a request names in its filter or data, if any. */
+function requestScheme(body: ApiBody): string | undefined {
+  for (const part of [(body as { filter?: unknown }).filter, (body as { data?: unknown }).data]) {
+    if (isObject(part) && typeof part.business_slug === "string") return part.business_slug;
+  }
+  return undefined;
+}
+
+/**
+ * The stored token, unless the request is for another scheme than the token's:
+ * tokens are scheme-bound (DESIGN.md §7), so it would only be refused there.
+ */
+function storedToken(body: ApiBody): string | null {
+  const state = useAuthStore.getState();
+  const held = tokenScheme(state);
+  const wanted = requestScheme(body);
+  if (held && wanted && held !== wanted) return null;
+  return state.token;
+}
+
+function buildHeaders(options: PostOptions, token: string | null): Headers {
   const headers = new Headers({
     "Content-Type": "application/json",
     Accept: "application/json",
     "X-Client": CLIENT_HEADER,
     "Accept-Language": options.language ?? useGeneralStore.getState().language,
   });
-  const token = options.token === undefined ? useAuthStore.getState().token : options.token;
   if (token) headers.set("Authorization", `Bearer ${token}`);
   for (const [name, value] of Object.entries(options.headers ?? {})) headers.set(name, value);
   return headers;
@@ -55,11 +76,12 @@ export async function post<T = unknown, M = Record<string, unknown>>(
   body: ApiBody = {},
   options: PostOptions = {},
 ): Promise<ApiResult<T, M>> {
+  const token = options.token === undefined ? storedToken(body) : options.token;
   let response: Response;
   try {
     response = await fetch(`${API_BASE}/${path.replace(/^\/+/, "")}`, {
       method: "POST",
-      headers: buildHeaders(options),
+      headers: buildHeaders(options, token),
       body: JSON.stringify(body),
       credentials: "omit",
       signal: options.signal,
@@ -101,7 +123,12 @@ export async function post<T = unknown, M = Record<string, unknown>>(
     throw new ApiError(FALLBACK_MESSAGES.generic, { status: response.status, fallback: "generic" });
   }
   if (!response.ok || parsed.success === false) {
-    throw apiErrorFromBody(parsed, response.status);
+    const error = apiErrorFromBody(parsed, response.status);
+    // 1401: the token we sent is no longer good (expired, revoked): forget it.
+    if (error.code === SIGN_IN_REQUIRED && token && token === useAuthStore.getState().token) {
+      useAuthStore.getState().signOut();
+    }
+    throw error;
   }
   return reshape<T, M>(parsed);
 }

@@ -1,29 +1,57 @@
+/**
+ * The auth screens of SPEC.md §2 (their own lazy chunk: forms, zod and
+ * react-hook-form never load with the menu page).
+ */
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useParams } from "react-router";
+import { Link } from "react-router";
 import { paths } from "@/app/paths";
+import { useAuthTarget } from "../hooks/use-auth-target";
+import "./auth.css";
+import { GuestButton } from "./guest-button";
+import { ResetPasswordForm } from "./reset-password-form";
+import { ResetPasswordVerifyForm } from "./reset-password-verify-form";
+import { SignInForm } from "./sign-in-form";
+import { SignUpForm } from "./sign-up-form";
+import { VerifyForm } from "./verify-form";
 
-/** Placeholders with their headings; the forms arrive with the accounts issue. */
-function AuthScreen({ titleKey, children }: { titleKey: string; children?: ReactNode }) {
-  const { t } = useTranslation();
+function AuthScreen({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) {
   return (
-    <section>
-      <h1 className="auth-card__title">{t(titleKey)}</h1>
-      <p className="muted">{t("common.comingSoon")}</p>
+    <section className="auth-screen" aria-labelledby="auth-title">
+      <h1 className="auth-card__title" id="auth-title">
+        {title}
+      </h1>
+      {subtitle ? (
+        <p className="auth-card__subtitle" id="auth-subtitle">
+          {subtitle}
+        </p>
+      ) : null}
       {children}
     </section>
   );
 }
 
+function OrDivider() {
+  const { t } = useTranslation();
+  return (
+    <div className="auth-divider" role="separator">
+      <span>{t("auth.or")}</span>
+    </div>
+  );
+}
+
 export function SignInPage() {
   const { t } = useTranslation();
-  const { scheme = "" } = useParams();
+  const { scheme, redirect } = useAuthTarget();
   return (
-    <AuthScreen titleKey="auth.signInTitle">
+    <AuthScreen title={t("auth.signInTitle")} subtitle={t("auth.signInSubtitle")}>
+      <SignInForm />
+      <OrDivider />
+      <GuestButton />
       <p className="auth-card__links">
-        <Link to={paths.auth.resetPassword.getHref(scheme)}>{t("auth.forgotPassword")}</Link>
         <span>
-          {t("auth.noAccount")} <Link to={paths.auth.signUp.getHref(scheme)}>{t("auth.signUpTitle")}</Link>
+          {t("auth.noAccount")}{" "}
+          <Link to={paths.auth.signUp.getHref(scheme, redirect ?? undefined)}>{t("auth.signUpTitle")}</Link>
         </span>
       </p>
     </AuthScreen>
@@ -32,26 +60,58 @@ export function SignInPage() {
 
 export function SignUpPage() {
   const { t } = useTranslation();
-  const { scheme = "" } = useParams();
+  const { scheme, redirect } = useAuthTarget();
   return (
-    <AuthScreen titleKey="auth.signUpTitle">
+    <AuthScreen title={t("auth.signUpTitle")} subtitle={t("auth.signUpSubtitle")}>
+      <SignUpForm />
+      <OrDivider />
+      <GuestButton />
       <p className="auth-card__links">
         <span>
-          {t("auth.haveAccount")} <Link to={paths.auth.signIn.getHref(scheme)}>{t("auth.signInTitle")}</Link>
+          {t("auth.haveAccount")}{" "}
+          <Link to={paths.auth.signIn.getHref(scheme, redirect ?? undefined)}>{t("auth.signInTitle")}</Link>
         </span>
       </p>
     </AuthScreen>
   );
 }
 
+function BackToSignIn() {
+  const { t } = useTranslation();
+  const { scheme, redirect } = useAuthTarget();
+  return (
+    <p className="auth-card__links">
+      <Link to={paths.auth.signIn.getHref(scheme, redirect ?? undefined)}>{t("auth.backToSignIn")}</Link>
+    </p>
+  );
+}
+
 export function VerifyPage() {
-  return <AuthScreen titleKey="auth.verifyTitle" />;
+  const { t } = useTranslation();
+  return (
+    <AuthScreen title={t("auth.verifyTitle")}>
+      <VerifyForm />
+      <BackToSignIn />
+    </AuthScreen>
+  );
 }
 
 export function ResetPasswordPage() {
-  return <AuthScreen titleKey="auth.resetPasswordTitle" />;
+  const { t } = useTranslation();
+  return (
+    <AuthScreen title={t("auth.resetPasswordTitle")} subtitle={t("auth.resetPasswordSubtitle")}>
+      <ResetPasswordForm />
+      <BackToSignIn />
+    </AuthScreen>
+  );
 }
 
 export function ResetPasswordVerifyPage() {
-  return <AuthScreen titleKey="auth.resetPasswordVerifyTitle" />;
+  const { t } = useTranslation();
+  return (
+    <AuthScreen title={t("auth.resetPasswordVerifyTitle")}>
+      <ResetPasswordVerifyForm />
+      <BackToSignIn />
+    </AuthScreen>
+  );
 }

@@ -1,0 +1,112 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useId, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useLocation } from "react-router";
+import { paths } from "@/app/paths";
+import { selectUserOf, useAuthStore, type AuthUser } from "@/stores/auth";
+import { accountLabel } from "../account-label";
+import { useUserInfo } from "../api/get-user-info";
+import { signOutRemote } from "../api/sign-out";
+import { dropUserQueries } from "../hooks/use-complete-sign-in";
+import "./account-menu.css";
+
+/**
+ * The header's account control: "Sign in" (coming back here afterwards), or the
+ * account with a sign-out action. A token of another scheme counts as signed out.
+ */
+export function AccountMenu({ scheme }: { scheme: string }) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const user = useAuthStore(selectUserOf(scheme));
+  if (!user) {
+    const onAuthScreen = location.pathname.split("/")[2] === "auth";
+    const here = onAuthScreen ? undefined : `${location.pathname}${location.search}`;
+    return (
+      <Link to={paths.auth.signIn.getHref(scheme, here)} className="button button--ghost" data-testid="sign-in-link">
+        {t("nav.signIn")}
+      </Link>
+    );
+  }
+  return <SignedInMenu scheme={scheme} user={user} />;
+}
+
+function SignedInMenu({ scheme, user }: { scheme: string; user: AuthUser }) {
+  const { t } = useTranslation();
+  const panelId = useId();
+  const [open, setOpen] = useState(false);
+  const root = useRef<HTMLDivElement>(null);
+  const queryClient = useQueryClient();
+  const token = useAuthStore((s) => s.token);
+  const setUser = useAuthStore((s) => s.setUser);
+  const info = useUserInfo(scheme, token);
+
+  // Keep the stored user fresh (a 1401 here clears the session in the API client).
+  useEffect(() => {
+    if (info.data) setUser({ ...info.data, business_slug: info.data.business_slug || scheme });
+  }, [info.data, scheme, setUser]);
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (event: PointerEvent) => {
+      if (!root.current?.contains(event.target as Node)) setOpen(false);
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape") setOpen(false);
+    };
+    document.addEventListener("pointerdown", onPointer);
+    document.addEventListener("keydown", onKey);
+    return () => {
+      document.removeEventListener("pointerdown", onPointer);
+      document.removeEventListener("keydown", onKey);
+    };
+  }, [open]);
+
+  const signOut = async () => {
+    setOpen(false);
+    const held = useAuthStore.getState().token;
+    try {
+      if (held) await signOutRemote(held);
+    } catch {
+      // Signed out here whatever the server said; the token expires on its own.
+    } finally {
+      // Only the session goes: the basket stays (SPEC.md §3 keeps them apart).
+      useAuthStore.getState().signOut();
+      dropUserQueries(queryClient);
+    }
+  };
+
+  const label = accountLabel(user, t("account.guest"));
+  return (
+    <div className="account-menu" ref={root}>
+      <button
+        type="button"
+        className="account-menu__trigger"
+        aria-expanded={open}
+        aria-controls={panelId}
+        data-testid="account-menu"
+        onClick={() => setOpen((o) => !o)}
+      >
+        <span className="account-menu__avatar" aria-hidden="true">
+          {label.charAt(0).toUpperCase()}
+        </span>
+        <span className="account-menu__label">
+          <span className="visually-hidden">{t("account.menu")}: </span>
+          {label}
+        </span>
+      </button>
+      <div className="account-menu__panel" id={panelId} hidden={!open}>
+        <p className="account-menu__who">
+          <span className="muted small">{user.is_guest ? t("account.guestHint") : t("account.signedInAs")}</span>
+          {user.is_guest ? null : <strong data-testid="account-email">{user.email}</strong>}
+        </p>
+        <button
+          type="button"
+          className="button button--ghost account-menu__sign-out"
+          onClick={() => void signOut()}
+        >
+          {t("nav.signOut")}
+        </button>
+      </div>
+    </div>
+  );
+}

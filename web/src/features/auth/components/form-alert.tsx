@@ -1,0 +1,33 @@
+import { useErrorMessage } from "@/hooks/use-error-message";
+import { isApiError } from "@/lib/api/api-error";
+
+/**
+ * The failure of a form's call, above the form (SPEC.md §8 texts: the server's
+ * own message, in the request's language, or our fallback).
+ */
+export function FormAlert({ error }: { error: unknown }) {
+  const message = useErrorMessage();
+  if (!error) return null;
+  const lines = isApiError(error) && !error.fallback ? error.messages : [message(error)];
+  return (
+    <div role="alert" className="alert alert--error auth-form__alert" data-testid="form-error">
+      {lines.length === 1 ? (
+        lines[0]
+      ) : (
+        <ul>
+          {lines.map((line) => (
+            <li key={line}>{line}</li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+export function FormNotice({ children }: { children: string }) {
+  return (
+    <p role="status" className="alert alert--info auth-form__alert">
+      {children}
+    </p>
+  );
+}

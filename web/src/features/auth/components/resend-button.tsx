@@ -1,0 +1,57 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { isApiError } from "@/lib/api/api-error";
+import { AuthCode } from "../codes";
+import { useCountdown } from "../hooks/use-countdown";
+import { FormAlert } from "./form-alert";
+
+/** One resend a minute (the server's limit too); the first code was sent just now. */
+export const RESEND_SECONDS = 60;
+
+interface ResendButtonProps {
+  /** Sends a new code (false: nothing sent, e.g. no address yet); failures show under the button. */
+  onResend: () => Promise<boolean>;
+}
+
+export function ResendButton({ onResend }: ResendButtonProps) {
+  const { t } = useTranslation();
+  const [left, restart] = useCountdown(RESEND_SECONDS);
+  const [busy, setBusy] = useState(false);
+  const [sent, setSent] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+
+  const resend = async () => {
+    setBusy(true);
+    setSent(false);
+    setError(null);
+    try {
+      if (await onResend()) {
+        setSent(true);
+        restart(RESEND_SECONDS);
+      }
+    } catch (e) {
+      setError(e);
+      if (isApiError(e) && e.code === AuthCode.RateLimited) restart(RESEND_SECONDS);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="resend">
+      <button
+        type="button"
+        className="button button--ghost button--block"
+        disabled={busy || left > 0}
+        onClick={() => void resend()}
+        data-testid="resend-code"
+      >
+        {left > 0 ? t("auth.resendIn", { seconds: left }) : t("auth.resend")}
+      </button>
+      <p role="status" className="resend__status">
+        {sent ? t("auth.resent") : ""}
+      </p>
+      <FormAlert error={error} />
+    </div>
+  );
+}

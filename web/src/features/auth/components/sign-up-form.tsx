@@ -1,0 +1,113 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
+import { useForm, useWatch } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
+import { paths } from "@/app/paths";
+import { useSchemeQuery } from "@/lib/api/get-scheme";
+import { findCountry, dialCodeFor } from "@/lib/countries";
+import { useSignUp } from "../api/sign-up";
+import { useAuthTarget } from "../hooks/use-auth-target";
+import { rememberPendingEmail } from "../pending-email";
+import { fullContactNumber, signUpSchema, type SignUpValues } from "../schemas";
+import { applyFieldErrors } from "../server-errors";
+import { FormAlert } from "./form-alert";
+import { useFieldMessage } from "../field-message";
+import { PasswordField, TextField } from "./form-field";
+import { PhoneField } from "./phone-field";
+
+const FIELDS = ["email", "password", "first_name", "last_name", "contact_number"] as const;
+
+export function SignUpForm() {
+  const { t } = useTranslation();
+  const fieldMessage = useFieldMessage();
+  const { scheme, search } = useAuthTarget();
+  const navigate = useNavigate();
+  const signUp = useSignUp();
+  const schemeCountry = useSchemeQuery(scheme).data?.payload.country;
+  const [formError, setFormError] = useState<unknown>(null);
+  const { register, handleSubmit, setError, control, formState } = useForm<SignUpValues>({
+    mode: "onSubmit",
+    reValidateMode: "onSubmit",
+    resolver: zodResolver(signUpSchema),
+    defaultValues: {
+      email: "",
+      password: "",
+      first_name: "",
+      last_name: "",
+      // The scheme's own country first; the United Kingdom (+44) otherwise (SPEC.md §9).
+      country: schemeCountry && findCountry(schemeCountry) ? schemeCountry : "GB",
+      contact_number: "",
+    },
+  });
+  const { errors } = formState;
+  const country = useWatch({ control, name: "country" });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(null);
+    const email = values.email.trim();
+    try {
+      await signUp.mutateAsync({
+        business_slug: scheme,
+        email,
+        password: values.password,
+        first_name: values.first_name.trim(),
+        last_name: values.last_name.trim(),
+        contact_number: fullContactNumber(dialCodeFor(values.country), values.contact_number),
+      });
+      rememberPendingEmail(email);
+      void navigate(`${paths.auth.verify.getHref(scheme)}${search}`, { state: { email } });
+    } catch (error) {
+      if (!applyFieldErrors(error, FIELDS, setError)) setFormError(error);
+    }
+  });
+
+  return (
+    <form className="auth-form" noValidate onSubmit={(e) => void onSubmit(e)} aria-describedby="auth-subtitle">
+      <FormAlert error={formError} />
+      <div className="auth-form__row">
+        <TextField
+          id="sign-up-first-name"
+          label={t("auth.firstName")}
+          autoComplete="given-name"
+          registration={register("first_name")}
+          error={fieldMessage(errors.first_name)}
+        />
+        <TextField
+          id="sign-up-last-name"
+          label={t("auth.lastName")}
+          autoComplete="family-name"
+          registration={register("last_name")}
+          error={fieldMessage(errors.last_name)}
+        />
+      </div>
+      <TextField
+        id="sign-up-email"
+        label={t("auth.email")}
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        registration={register("email")}
+        error={fieldMessage(errors.email)}
+      />
+      <PhoneField
+        id="sign-up-contact-number"
+        country={country}
+        countryRegistration={register("country")}
+        numberRegistration={register("contact_number")}
+        error={fieldMessage(errors.contact_number)}
+      />
+      <PasswordField
+        id="sign-up-password"
+        label={t("auth.password")}
+        autoComplete="new-password"
+        hint={t("auth.passwordHint")}
+        registration={register("password")}
+        error={fieldMessage(errors.password)}
+      />
+      <button type="submit" className="button button--primary button--block" disabled={formState.isSubmitting}>
+        {formState.isSubmitting ? t("auth.pleaseWait") : t("auth.signUpAction")}
+      </button>
+    </form>
+  );
+}
