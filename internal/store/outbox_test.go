@@ -1,0 +1,149 @@
+package store_test
+
+import (
+	"context"
+	"fmt"
+	"sync"
+	"testing"
+	"time"
+
+	"platter/internal/account"
+	"platter/internal/notify"
+	"platter/internal/store"
+	"platter/internal/store/storetest"
+)
+
+// queueSignUps signs up n addresses at the first demo scheme, queueing one
+// mail each, and returns the scheme id.
+func queueSignUps(t *testing.T, db *store.DB, n int, now time.Time) int64 {
+	t.Helper()
+	schemeID := mustImport(t, db, mustParse(t, 0)).SchemeID
+	for i := 0; i < n; i++ {
+		email := fmt.Sprintf("q%d@example.test", i)
+		su := account.SignUp{SchemeID: schemeID, Email: email, CodeHash: account.HashToken("123456"),
+			Profile: account.Profile{PasswordHash: "x", Email: email}}
+		m := notify.Message{To: email, Subject: "code", Text: "123456"}
+		if err := db.SignUp(context.Background(), su, m, m, now); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return schemeID
+}
+
+// TestClaimMailOnce has many workers claim at once: every message goes to
+// exactly one of them.
+func TestClaimMailOnce(t *testing.T) {
+	storetest.Run(t, func(t *testing.T, db *store.DB) {
+		now := time.Now()
+		queueSignUps(t, db, 40, now)
+		var (
+			mu     sync.Mutex
+			counts = map[int64]int{}
+			wg     sync.WaitGroup
+		)
+		for w := 0; w < 8; w++ {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for {
+					got, err := db.ClaimMail(context.Background(), now, time.Minute, 3)
+					if err != nil {
+						t.Error(err)
+						return
+					}
+					if len(got) == 0 {
+						return
+					}
+					mu.Lock()
+					for _, q := range got {
+						counts[q.ID]++
+					}
+					mu.Unlock()
+				}
+			}()
+		}
+		wg.Wait()
+		if len(counts) != 40 {
+			t.Errorf("%d messages claimed, want 40", len(counts))
+		}
+		for id, n := range counts {
+			if n != 1 {
+				t.Errorf("message %d claimed %d times", id, n)
+			}
+		}
+	})
+}
+
+// TestLeaseAndRetry: a claim holds until its lease ends; then another worker
+// takes over, and the first one's late outcome is ignored. A retry waits
+// for its time.
+func TestLeaseAndRetry(t *testing.T) {
+	storetest.Run(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		now := time.Now()
+		queueSignUps(t, db, 1, now)
+		first, _ := db.ClaimMail(ctx, now, time.Minute, 10)
+		if len(first) != 1 || first[0].Attempt != 1 || first[0].Message.To != "q0@example.test" {
+			t.Fatalf("first claim: %+v", first)
+		}
+		if again, _ := db.ClaimMail(ctx, now.Add(59*time.Second), time.Minute, 10); len(again) != 0 {
+			t.Fatalf("claimed during the lease: %+v", again)
+		}
+		second, _ := db.ClaimMail(ctx, now.Add(61*time.Second), time.Minute, 10)
+		if len(second) != 1 || second[0].Attempt != 2 {
+			t.Fatalf("after the lease: %+v", second)
+		}
+		// The first worker's late success must not count: the second holds it.
+		if err := db.FinishMail(ctx, first[0].ID, first[0].Attempt, notify.StatusSent, now); err != nil {
+			t.Fatal(err)
+		}
+		next := now.Add(2 * time.Minute)
+		if err := db.RetryMail(ctx, second[0].ID, second[0].Attempt, notify.StatusPending, next, "refused"); err != nil {
+			t.Fatal(err)
+		}
+		if got, _ := db.ClaimMail(ctx, next.Add(-time.Second), time.Minute, 10); len(got) != 0 {
+			t.Fatalf("claimed before its retry time: %+v", got)
+		}
+		third, _ := db.ClaimMail(ctx, next, time.Minute, 10)
+		if len(third) != 1 || third[0].Attempt != 3 {
+			t.Fatalf("retry: %+v", third)
+		}
+		if err := db.FinishMail(ctx, third[0].ID, third[0].Attempt, notify.StatusSent, next); err != nil {
+			t.Fatal(err)
+		}
+		if got, _ := db.ClaimMail(ctx, next.Add(time.Hour), time.Minute, 10); len(got) != 0 {
+			t.Fatalf("a sent message was claimed again: %+v", got)
+		}
+	})
+}
+
+func TestRateLimitWindows(t *testing.T) {
+	storetest.Run(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		start := time.Date(2030, 1, 1, 12, 0, 30, 0, time.UTC)
+		var wg sync.WaitGroup
+		for i := 0; i < 20; i++ {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				if _, _, err := db.Hit(ctx, "k", time.Minute, start); err != nil {
+					t.Error(err)
+				}
+			}()
+		}
+		wg.Wait()
+		n, reset, err := db.Hit(ctx, "k", time.Minute, start)
+		if err != nil || n != 21 || !reset.Equal(start.Add(30*time.Second)) {
+			t.Fatalf("hit = %d, %v, %v; want 21 at 12:01:00", n, reset, err)
+		}
+		if n, _, _ := db.Hit(ctx, "other", time.Minute, start); n != 1 {
+			t.Errorf("another key counted %d", n)
+		}
+		if n, _, _ := db.Hit(ctx, "k", time.Minute, start.Add(30*time.Second)); n != 1 {
+			t.Errorf("a new window counted %d", n)
+		}
+		if err := db.Prune(ctx, start.Add(time.Hour)); err != nil {
+			t.Fatal(err)
+		}
+	})
+}
