@@ -47,7 +47,9 @@ func (o *memOutbox) RetryMail(_ context.Context, id int64, _ int, status string,
 
 type failSender struct{}
 
-func (failSender) Send(context.Context, notify.Message) error { return errors.New("connection refused") }
+func (failSender) Send(context.Context, notify.Message) error {
+	return errors.New("connection refused")
+}
 
 func runOnce(t *testing.T, o *memOutbox, s notify.Sender, now time.Time) {
 	t.Helper()
