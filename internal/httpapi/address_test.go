@@ -1,47 +1,25 @@
 package httpapi_test
 
 import (
-	"context"
 	"fmt"
 	"strings"
 	"testing"
-	"time"
 
-	"platter/internal/account"
 	"platter/internal/store"
 	"platter/internal/store/storetest"
 )
 
-// signIn makes a verified customer (or a guest) of the scheme with a live
-// session, straight through the store, and returns the bearer header pair.
+// signIn returns the Authorization header of a verified customer of the
+// scheme, signed up and verified through the API with the code from the
+// outbox, or (email "") of a guest.
 func signIn(t *testing.T, e *env, slug, email string) []string {
 	t.Helper()
-	ctx := context.Background()
-	sc, err := e.db.SchemeBySlug(ctx, slug)
-	if err != nil {
-		t.Fatal(err)
-	}
-	tok, hash := account.NewToken()
-	now := time.Now()
 	if email == "" {
-		if _, err := e.db.CreateGuest(ctx, sc.ID, hash, now); err != nil {
-			t.Fatal(err)
-		}
-		return []string{"Authorization", "Bearer " + tok}
+		return bearerOf(e.call("auth/guest", data("business_slug", slug)), t)
 	}
-	q := `INSERT INTO users (scheme_id, email, email_norm, is_guest, verified_at, created_at, updated_at)
-		VALUES (?, ?, ?, FALSE, ?, ?, ?) RETURNING id`
-	if e.db.Dialect() == store.Postgres {
-		q = strings.NewReplacer("?, ?, ?, FALSE, ?, ?, ?", "$1, $2, $3, FALSE, $4, $5, $6").Replace(q)
-	}
-	var id int64
-	if err := e.db.SQL().QueryRowContext(ctx, q, sc.ID, email, email, now, now, now).Scan(&id); err != nil {
-		t.Fatal(err)
-	}
-	if err := e.db.CreateSession(ctx, id, sc.ID, hash, now); err != nil {
-		t.Fatal(err)
-	}
-	return []string{"Authorization", "Bearer " + tok}
+	e.call("auth/signup", signUpBody(slug, email))
+	v := e.call("auth/verify", data("business_slug", slug, "email", email, "code", lastCode(t, e.db, email)))
+	return bearerOf(v, t)
 }
 
 // upsertData is a valid address/upsert body, changed by kv.
