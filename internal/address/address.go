@@ -5,11 +5,11 @@ package address
 
 import (
 	"math"
-	"regexp"
 	"strings"
 	"time"
 	"unicode/utf8"
 
+	"platter/internal/account"
 	"platter/internal/phone"
 )
 
@@ -103,7 +103,8 @@ func Clean(in Input) (Address, map[string]string) {
 	if a.Country != "" && a.Country != "GB" && a.Country != "PL" {
 		bad["country"] = MsgCountryInvalid
 	}
-	if _, ok := bad["email"]; !ok && !ValidEmail(a.Email) {
+	// The sign-up form's rule, so an address accepted there is accepted here.
+	if _, ok := bad["email"]; !ok && account.EmailProblem(a.Email) != "" {
 		bad["email"] = MsgEmailInvalid
 	}
 	a.ContactNumber = cleanPhone(in.ContactNumber, bad)
@@ -143,13 +144,3 @@ func cleanLocation(lat, lng *float64, bad map[string]string) (float64, float64) 
 	}
 	return check("latitude", lat, 90), check("longitude", lng, 180)
 }
-
-// emailPattern is the WHATWG HTML "valid e-mail address" pattern (what a
-// browser's type=email checks), with at least one dot in the domain because
-// a delivery receipt never goes to a dotless host.
-var emailPattern = regexp.MustCompile(`^[a-zA-Z0-9.!#$%&'*+/=?^_` + "`" +
-	`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$`)
-
-// ValidEmail reports whether s looks like an e-mail address (SPEC.md §5,
-// "a standard email pattern").
-func ValidEmail(s string) bool { return len(s) <= 254 && emailPattern.MatchString(s) }
