@@ -150,10 +150,294 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/address/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The caller's saved addresses, oldest first (a guest has none). Needs a token.
+         * @description `Authorization: Bearer <token>` required (1401 without). `business_slug` is optional;
+         *     when given, a token of another scheme is refused (1401).
+         */
+        post: operations["addressList"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/address/upsert": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Save a new address (no id) or change one of the caller's (id). Needs a customer token.
+         * @description Every problem is answered at once (1000, `fields` keyed by the data field names, and
+         *     `batch_messages`), with SPEC §5's texts in the caller's language; nothing is written
+         *     then. Guests may not save (1403); an id that is not the caller's is 1404; over 50
+         *     addresses is 1409. The contact number is stored in E.164 form.
+         */
+        post: operations["addressUpsert"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/address/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete one of the caller's addresses. Needs a customer token.
+         * @description An id that is not the caller's answers 1404, exactly as a missing one; guests get 1403.
+         */
+        post: operations["addressDelete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/signup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a customer account at a scheme; a 6-digit code is e-mailed.
+         * @description Answers the same (200, same body) whether the address is new, unverified or already registered:
+         *     a registered address gets an "already registered" e-mail instead of a code, so nobody can
+         *     learn who has an account. Password per SPEC §5 (1000 with fields). contact_number is
+         *     normalised to E.164. At most one code mail a minute and five an hour per address (1429 with
+         *     Retry-After beyond).
+         */
+        post: operations["authSignup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Verify the address with the e-mailed code; signs in.
+         * @description Codes are 6 digits, valid 15 minutes, single use. A wrong, expired or used code is 2063;
+         *     after 5 wrong tries the code is void (2064): ask for a new one.
+         */
+        post: operations["authVerify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/resend-confirmation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * E-mail a new verification code.
+         * @description Answers {} whether or not the address has an unverified account. At most once a minute and
+         *     five times an hour per address (1429 with Retry-After).
+         */
+        post: operations["authResendConfirmation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/signin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign in with e-mail and password (customers and staff).
+         * @description Wrong e-mail or password: 401 code 2061. Right password but the address is not verified:
+         *     403 code 2062 (a new code is e-mailed; go to Verify). Staff and drivers sign in with the slug
+         *     of a scheme they belong to; their token works for that scheme only. 10 attempts a minute per
+         *     IP and address, 100 auth calls a minute per IP (1429 with Retry-After).
+         */
+        post: operations["authSignin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/forgotten-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * E-mail a password reset code.
+         * @description Answers {} whether or not the address has an account; only an account gets a code. At most
+         *     once a minute and five times an hour per address (1429 with Retry-After).
+         */
+        post: operations["authForgottenPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/reset-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set a new password with the e-mailed code; signs in.
+         * @description Every other session of the account is revoked. Code errors as for auth/verify (2063, 2064).
+         */
+        post: operations["authResetPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/guest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Continue as a guest of the scheme.
+         * @description The user has is_guest true and no e-mail.
+         */
+        post: operations["authGuest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/signout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Revoke the bearer token.
+         * @description Answers {} also when the token is already invalid: the client is signed out either way.
+         */
+        post: operations["authSignout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Who the bearer token belongs to, at its scheme.
+         * @description `Authorization: Bearer <token>` required (1401 without, or for a token of another scheme
+         *     than an optional `business_slug`).
+         */
+        post: operations["userInfo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        EmptyObject: Record<string, never>;
+        SignUpResult: {
+            email: string;
+            /** @enum {boolean} */
+            verification_required: true;
+        };
+        SessionResult: {
+            /** @description Opaque bearer token for `Authorization`, valid 30 days from its last use, for this scheme only. */
+            token: string;
+            user: components["schemas"]["User"];
+        };
+        User: {
+            id: number;
+            /** @description Empty for a guest. */
+            email: string;
+            first_name: string;
+            last_name: string;
+            contact_number: string;
+            is_guest: boolean;
+            /** @description The scheme the token is bound to. */
+            business_slug: string;
+            /** @description Platform roles in this scheme (empty for customers and guests). */
+            roles: ("staff" | "manager" | "driver" | "admin")[];
+            stamps: {
+                balance: number;
+                per_reward: number;
+            };
+            rewards: Record<string, never>[];
+        };
         Success: {
             /** @enum {boolean} */
             success: true;
@@ -387,6 +671,46 @@ export interface components {
             reason?: "no_delivery" | "outside_area";
             /** @description The reason in the caller's language; only when delivers is false. */
             message?: string;
+        };
+        /** @description A saved address (SPEC §3). contact_number is E.164. */
+        SavedAddress: {
+            id: number;
+            name: string;
+            line_1: string;
+            line_2: string;
+            city: string;
+            /** @enum {string} */
+            country: "GB" | "PL";
+            postcode: string;
+            lat: number;
+            lng: number;
+            contact_number: string;
+            email: string;
+            note: string;
+        };
+        /**
+         * @description A delivery address as the storefront holds it (SPEC §3), plus the id to change.
+         *     Required (checked server-side, all at once): line1, city, postcode, country (GB or PL),
+         *     contact_number (dial code plus number, must be a valid number), email, name,
+         *     latitude, longitude. line2 and note are optional. Length limits: name 100, line1/line2
+         *     200, city 100, postcode 16, email 254, note 1000 characters.
+         */
+        AddressInput: {
+            /** @description Absent or 0 creates a new address. */
+            id?: number;
+            /** @description Optional; when given, a token of another scheme is refused. */
+            business_slug?: string;
+            line1?: string;
+            line2?: string;
+            city?: string;
+            country?: string;
+            postcode?: string;
+            contact_number?: string;
+            email?: string;
+            name?: string;
+            note?: string;
+            latitude?: number;
+            longitude?: number;
         };
     };
     responses: {
@@ -651,6 +975,397 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Success"] & {
                         data: components["schemas"]["Deliverability"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    addressList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    filter?: {
+                        business_slug?: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        total: number;
+                        data: components["schemas"]["SavedAddress"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    addressUpsert: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: components["schemas"]["AddressInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        data: components["schemas"]["SavedAddress"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    addressDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: {
+                        id: number;
+                        business_slug?: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        data: Record<string, never>;
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    authSignup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: {
+                        /** @description The scheme. */
+                        business_slug: string;
+                        email: string;
+                        /** @description At least 8 characters with a lowercase letter, an uppercase letter and a digit. */
+                        password: string;
+                        first_name: string;
+                        last_name: string;
+                        /** @description Dial code plus number, e.g. +447911123456. */
+                        contact_number: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        data: components["schemas"]["SignUpResult"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    authVerify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: {
+                        /** @description The scheme. */
+                        business_slug: string;
+                        email: string;
+                        /** @description The 6 digits from the e-mail. */
+                        code: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        data: components["schemas"]["SessionResult"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    authResendConfirmation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: {
+                        /** @description The scheme. */
+                        business_slug: string;
+                        email: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        data: components["schemas"]["EmptyObject"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    authSignin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: {
+                        /** @description The scheme. */
+                        business_slug: string;
+                        email: string;
+                        /** @description At least 8 characters with a lowercase letter, an uppercase letter and a digit. */
+                        password: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        data: components["schemas"]["SessionResult"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    authForgottenPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: {
+                        /** @description The scheme. */
+                        business_slug: string;
+                        email: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        data: components["schemas"]["EmptyObject"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    authResetPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: {
+                        /** @description The scheme. */
+                        business_slug: string;
+                        email: string;
+                        /** @description The 6 digits from the e-mail. */
+                        code: string;
+                        /** @description At least 8 characters with a lowercase letter, an uppercase letter and a digit. */
+                        password: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        data: components["schemas"]["SessionResult"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    authGuest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: {
+                        /** @description The scheme. */
+                        business_slug: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        data: components["schemas"]["SessionResult"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    authSignout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["Empty"];
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        data: components["schemas"]["EmptyObject"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    userInfo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    filter?: {
+                        business_slug?: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        data: components["schemas"]["User"];
                     };
                 };
             };

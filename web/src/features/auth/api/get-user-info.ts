@@ -1,18 +1,17 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { post } from "@/lib/api/client";
-import type { AuthUser } from "@/stores/auth";
+import { call } from "@/lib/api/client";
 
 /** user/info for the session of a scheme (the filter makes the server check the token's scheme). */
-export function userInfoQueryOptions(scheme: string, token: string | null) {
+export function userInfoQueryOptions(scheme: string, signedIn: boolean) {
   return queryOptions({
-    queryKey: ["user", "info", scheme, token ? "session" : "none"],
+    queryKey: ["user", "info", scheme],
     queryFn: async ({ signal }) =>
-      (await post<AuthUser>("user/info", { filter: { business_slug: scheme } }, { signal })).payload,
-    enabled: token !== null,
+      (await call("user/info", { filter: { business_slug: scheme } }, { signal })).payload,
+    enabled: signedIn,
     staleTime: 5 * 60_000,
   });
 }
 
-export function useUserInfo(scheme: string, token: string | null) {
-  return useQuery(userInfoQueryOptions(scheme, token));
+export function useUserInfo(scheme: string, signedIn: boolean) {
+  return useQuery(userInfoQueryOptions(scheme, signedIn));
 }

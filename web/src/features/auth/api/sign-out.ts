@@ -1,6 +1,6 @@
-import { post } from "@/lib/api/client";
+import { call } from "@/lib/api/client";
 
-/** auth/signout revokes the token on the server. */
+/** auth/signout revokes the token on the server ({} also for a token already invalid). */
 export async function signOutRemote(token: string): Promise<void> {
-  await post("auth/signout", {}, { token });
+  await call("auth/signout", {}, { token });
 }

@@ -1,8 +1,8 @@
 import { useMutation } from "@tanstack/react-query";
-import { post } from "@/lib/api/client";
-import type { SchemeScoped } from "./session";
+import { call } from "@/lib/api/client";
 
-export interface SignUpInput extends SchemeScoped {
+export interface SignUpInput {
+  business_slug: string;
   email: string;
   password: string;
   first_name: string;
@@ -11,14 +11,9 @@ export interface SignUpInput extends SchemeScoped {
   contact_number: string;
 }
 
-export interface SignUpPayload {
-  email: string;
-  verification_required: boolean;
-}
-
 /** auth/signup: a 6-digit code is e-mailed; the same answer for a known address. */
-export async function signUp(data: SignUpInput): Promise<SignUpPayload> {
-  return (await post<SignUpPayload>("auth/signup", { data }, { token: null })).payload;
+export async function signUp(data: SignUpInput) {
+  return (await call("auth/signup", { data }, { token: null })).payload;
 }
 
 export function useSignUp() {

@@ -1,28 +1,23 @@
 import { useMutation } from "@tanstack/react-query";
-import { post } from "@/lib/api/client";
-import type { SchemeScoped, SessionPayload } from "./session";
+import { call } from "@/lib/api/client";
 
-export interface VerifyInput extends SchemeScoped {
+export interface EmailInput {
+  business_slug: string;
   email: string;
-  code: string;
 }
 
 /** auth/verify: the code from the sign-up mail confirms the account and signs in. */
-export async function verifyCode(data: VerifyInput): Promise<SessionPayload> {
-  return (await post<SessionPayload>("auth/verify", { data }, { token: null })).payload;
+export async function verifyCode(data: EmailInput & { code: string }) {
+  return (await call("auth/verify", { data }, { token: null })).payload;
 }
 
 export function useVerifyCode() {
   return useMutation({ mutationFn: verifyCode });
 }
 
-export interface EmailInput extends SchemeScoped {
-  email: string;
-}
-
 /** auth/resend-confirmation: {} whether or not the address has an account. */
 export async function resendConfirmation(data: EmailInput): Promise<void> {
-  await post("auth/resend-confirmation", { data }, { token: null });
+  await call("auth/resend-confirmation", { data }, { token: null });
 }
 
 export function useResendConfirmation() {

@@ -38,7 +38,7 @@ function SignedInMenu({ scheme, user }: { scheme: string; user: AuthUser }) {
   const queryClient = useQueryClient();
   const token = useAuthStore((s) => s.token);
   const setUser = useAuthStore((s) => s.setUser);
-  const info = useUserInfo(scheme, token);
+  const info = useUserInfo(scheme, token !== null);
 
   // Keep the stored user fresh (a 1401 here clears the session in the API client).
   useEffect(() => {

@@ -1,0 +1,331 @@
+import { act, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import i18n from "@/i18n";
+import { useAuthStore } from "@/stores/auth";
+import { useGeneralStore } from "@/stores/general";
+import { burgersScheme } from "@/test/fixtures";
+import { renderRoute } from "@/test/render-route";
+
+type Answer = { status?: number; body: unknown };
+type Handler = (data: Record<string, unknown>) => Answer;
+
+const calls: Array<{ path: string; body: Record<string, unknown>; auth: string | null }> = [];
+
+/** A fetch stub: venue/info for demo-burgers plus the given handlers; records every call. */
+function stubApi(handlers: Record<string, Handler> = {}) {
+  vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
+    const path = String(input).replace(/^\/api\/v3\//, "");
+    const body = JSON.parse(String(init?.body ?? "{}")) as Record<string, unknown>;
+    calls.push({ path, body, auth: new Headers(init?.headers).get("Authorization") });
+    if (path === "venue/info") {
+      return Response.json({ success: true, data: burgersScheme, lastUpdatedTime: "t" });
+    }
+    const handler = handlers[path];
+    if (!handler) return Response.json({ success: false, code: 1404, message: "Not found" }, { status: 404 });
+    const answer = handler((body.data ?? body.filter ?? {}) as Record<string, unknown>);
+    return Response.json(answer.body, { status: answer.status ?? 200 });
+  });
+}
+
+const user = (over: Record<string, unknown> = {}) => ({
+  id: 7,
+  email: "anna@example.com",
+  first_name: "Anna",
+  last_name: "Nowak",
+  contact_number: "+447911123456",
+  is_guest: false,
+  business_slug: "demo-burgers",
+  roles: [],
+  stamps: { balance: 0, per_reward: 8 },
+  rewards: [],
+  ...over,
+});
+
+const session = (over: Record<string, unknown> = {}) => ({
+  status: 200,
+  body: { success: true, data: { token: "tok-1", user: user(over) } },
+});
+
+beforeEach(async () => {
+  calls.length = 0;
+  useGeneralStore.setState({ language: "en-US" });
+  useAuthStore.setState({ token: null, user: null });
+  sessionStorage.clear();
+  await i18n.changeLanguage("en-US");
+});
+afterEach(() => vi.unstubAllGlobals());
+
+async function openSignIn(path = "/demo-burgers/auth/sign-in") {
+  const view = renderRoute(path);
+  await screen.findByRole("heading", { name: "Sign in", level: 1 });
+  return view;
+}
+
+describe("SignIn", () => {
+  it("validates on submit only, with SPEC's messages linked to the fields", async () => {
+    stubApi();
+    await openSignIn();
+    const u = userEvent.setup();
+    const email = screen.getByLabelText("Email");
+    await u.type(email, "not-an-email");
+    await u.tab();
+    // Nothing while typing or leaving the field.
+    expect(screen.queryByText("Email is not valid")).toBeNull();
+    expect(email.getAttribute("aria-invalid")).toBeNull();
+
+    await u.click(screen.getByRole("button", { name: "Sign in" }));
+    const error = await screen.findByText("Email is not valid");
+    expect(email.getAttribute("aria-invalid")).toBe("true");
+    expect(email.getAttribute("aria-describedby")).toContain(error.closest("p")!.id);
+    expect(screen.getByText("Password is required")).toBeTruthy();
+    expect(calls.filter((c) => c.path.startsWith("auth/"))).toEqual([]);
+
+    // Fixing the field does not re-validate until the next submit.
+    await u.clear(email);
+    await u.type(email, "anna@example.com");
+    expect(screen.getByText("Email is not valid")).toBeTruthy();
+  });
+
+  it("shows the server's message for a wrong password (code 2061)", async () => {
+    stubApi({
+      "auth/signin": () => ({
+        status: 401,
+        body: { success: false, code: 2061, message: "Incorrect username or password." },
+      }),
+    });
+    await openSignIn();
+    const u = userEvent.setup();
+    await u.type(screen.getByLabelText("Email"), "anna@example.com");
+    await u.type(screen.getByLabelText("Password"), "Wrong-pass-1");
+    await u.click(screen.getByRole("button", { name: "Sign in" }));
+    expect((await screen.findByRole("alert")).textContent).toBe("Incorrect username or password.");
+    expect(useAuthStore.getState().token).toBeNull();
+    const call = calls.find((c) => c.path === "auth/signin")!;
+    expect(call.body).toEqual({
+      data: { business_slug: "demo-burgers", email: "anna@example.com", password: "Wrong-pass-1" },
+    });
+  });
+
+  it("signs in, binds the token to the scheme and goes back to ?redirect=", async () => {
+    stubApi({ "auth/signin": () => session() });
+    const { router } = await openSignIn("/demo-burgers/auth/sign-in?redirect=%2Fdemo-burgers%2Fsoho%2Fcheckout");
+    const u = userEvent.setup();
+    await u.type(screen.getByLabelText("Email"), "anna@example.com");
+    await u.type(screen.getByLabelText("Password"), "Abcdefg1");
+    await u.click(screen.getByRole("button", { name: "Sign in" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/demo-burgers/soho/checkout"));
+    expect(useAuthStore.getState()).toMatchObject({
+      token: "tok-1",
+      user: { email: "anna@example.com", business_slug: "demo-burgers" },
+    });
+  });
+
+  it("ignores a redirect to another site and goes home", async () => {
+    stubApi({ "auth/signin": () => session() });
+    const { router } = await openSignIn("/demo-burgers/auth/sign-in?redirect=https%3A%2F%2Fevil.test%2F");
+    const u = userEvent.setup();
+    await u.type(screen.getByLabelText("Email"), "anna@example.com");
+    await u.type(screen.getByLabelText("Password"), "Abcdefg1");
+    await u.click(screen.getByRole("button", { name: "Sign in" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/demo-burgers/home"));
+  });
+
+  it("sends an unconfirmed account (2062) to Verify with its address", async () => {
+    stubApi({
+      "auth/signin": () => ({
+        status: 403,
+        body: { success: false, code: 2062, message: "Please confirm your e-mail address first." },
+      }),
+    });
+    const { router } = await openSignIn();
+    const u = userEvent.setup();
+    await u.type(screen.getByLabelText("Email"), "anna@example.com");
+    await u.type(screen.getByLabelText("Password"), "Abcdefg1");
+    await u.click(screen.getByRole("button", { name: "Sign in" }));
+    await screen.findByRole("heading", { name: "Confirm your account" });
+    expect(router.state.location.pathname).toBe("/demo-burgers/auth/verify");
+    expect(screen.getByText(/We have sent a 6-digit code to anna@example.com/)).toBeTruthy();
+  });
+
+  it("continues as a guest", async () => {
+    stubApi({ "auth/guest": () => session({ email: "", first_name: "", last_name: "", is_guest: true }) });
+    const { router } = await openSignIn();
+    await userEvent.setup().click(screen.getByRole("button", { name: "Continue as guest" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/demo-burgers/home"));
+    expect(useAuthStore.getState().user).toMatchObject({ is_guest: true, business_slug: "demo-burgers" });
+    expect(calls.find((c) => c.path === "auth/guest")!.body).toEqual({ data: { business_slug: "demo-burgers" } });
+    expect(within(screen.getByRole("banner")).getByTestId("account-menu").textContent).toContain("Guest");
+  });
+});
+
+describe("SignUp", () => {
+  it("shows every problem on submit, in Polish when the interface is Polish", async () => {
+    stubApi();
+    useGeneralStore.setState({ language: "pl-PL" });
+    await act(() => i18n.changeLanguage("pl-PL"));
+    renderRoute("/demo-burgers/auth/sign-up");
+    await screen.findByRole("heading", { name: "Załóż konto", level: 1 });
+    const u = userEvent.setup();
+    await u.type(screen.getByLabelText("Hasło"), "abc");
+    await u.click(screen.getByRole("button", { name: "Załóż konto" }));
+    expect(await screen.findByText("Adres e-mail jest wymagany")).toBeTruthy();
+    expect(screen.getByText("Imię jest wymagane")).toBeTruthy();
+    expect(screen.getByText("Nazwisko jest wymagane")).toBeTruthy();
+    expect(screen.getByText("Numer telefonu jest wymagany")).toBeTruthy();
+    expect(
+      screen.getByText("Hasło musi mieć co najmniej 8 znaków i zawierać małą literę, wielką literę oraz cyfrę."),
+    ).toBeTruthy();
+  });
+
+  it("signs up with the dial code joined to the number, then asks for the code", async () => {
+    stubApi({
+      "auth/signup": (data) => ({
+        body: { success: true, data: { email: data.email, verification_required: true } },
+      }),
+    });
+    const { router } = renderRoute("/demo-burgers/auth/sign-up?redirect=%2Fdemo-burgers%2Fsoho%2Fmenu");
+    await screen.findByRole("heading", { name: "Create an account", level: 1 });
+    const u = userEvent.setup();
+    await u.type(screen.getByLabelText("First name"), "Anna");
+    await u.type(screen.getByLabelText("Last name"), "Nowak");
+    await u.type(screen.getByLabelText("Email"), "anna@example.com");
+    expect((screen.getByLabelText("Country code") as HTMLSelectElement).value).toBe("GB");
+    await u.selectOptions(screen.getByLabelText("Country code"), "PL");
+    await u.type(screen.getByLabelText("Contact number"), "512 345 678");
+    await u.type(screen.getByLabelText("Password"), "Abcdefg1");
+    await u.click(screen.getByRole("button", { name: "Create account" }));
+    await screen.findByRole("heading", { name: "Confirm your account" });
+    expect(calls.find((c) => c.path === "auth/signup")!.body).toEqual({
+      data: {
+        business_slug: "demo-burgers",
+        email: "anna@example.com",
+        password: "Abcdefg1",
+        first_name: "Anna",
+        last_name: "Nowak",
+        contact_number: "+48512345678",
+      },
+    });
+    expect(router.state.location.search).toBe("?redirect=%2Fdemo-burgers%2Fsoho%2Fmenu");
+  });
+
+  it("puts the server's field messages on the fields", async () => {
+    stubApi({
+      "auth/signup": () => ({
+        status: 422,
+        body: {
+          success: false,
+          code: 1000,
+          message: "Please check the form.",
+          fields: { contact_number: "Phone Number is Incorrect" },
+        },
+      }),
+    });
+    renderRoute("/demo-burgers/auth/sign-up");
+    await screen.findByRole("heading", { name: "Create an account", level: 1 });
+    const u = userEvent.setup();
+    await u.type(screen.getByLabelText("First name"), "Anna");
+    await u.type(screen.getByLabelText("Last name"), "Nowak");
+    await u.type(screen.getByLabelText("Email"), "anna@example.com");
+    await u.type(screen.getByLabelText("Contact number"), "0000 000");
+    await u.type(screen.getByLabelText("Password"), "Abcdefg1");
+    await u.click(screen.getByRole("button", { name: "Create account" }));
+    expect(await screen.findByText("Phone Number is Incorrect")).toBeTruthy();
+    expect(screen.getByLabelText("Contact number").getAttribute("aria-invalid")).toBe("true");
+    expect(screen.queryByRole("alert")).toBeNull();
+  });
+});
+
+describe("Verify", () => {
+  it("confirms with the code and signs in; resend waits 60 s", async () => {
+    stubApi({ "auth/verify": () => session() });
+    sessionStorage.setItem("platter.auth.pendingEmail", "anna@example.com");
+    const { router } = renderRoute("/demo-burgers/auth/verify");
+    await screen.findByRole("heading", { name: "Confirm your account" });
+    const resend = screen.getByTestId("resend-code");
+    expect(resend.textContent).toMatch(/Send a new code in (60|59) s/);
+    expect((resend as HTMLButtonElement).disabled).toBe(true);
+
+    const u = userEvent.setup();
+    await u.click(screen.getByRole("button", { name: "Confirm" }));
+    expect(await screen.findByText("Code is required")).toBeTruthy();
+    await u.type(screen.getByLabelText("6-digit code"), "123 456");
+    await u.click(screen.getByRole("button", { name: "Confirm" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/demo-burgers/home"));
+    expect(calls.find((c) => c.path === "auth/verify")!.body).toEqual({
+      data: { business_slug: "demo-burgers", email: "anna@example.com", code: "123456" },
+    });
+    expect(useAuthStore.getState().token).toBe("tok-1");
+  });
+
+  it("asks for the address when it does not know it", async () => {
+    stubApi();
+    renderRoute("/demo-burgers/auth/verify");
+    await screen.findByRole("heading", { name: "Confirm your account" });
+    expect(screen.getByLabelText("Email")).toBeTruthy();
+  });
+});
+
+describe("Reset password", () => {
+  it("requests a code, then sets the new password and signs in", async () => {
+    stubApi({
+      "auth/forgotten-password": () => ({ body: { success: true, data: {} } }),
+      "auth/reset-password": () => session(),
+    });
+    const { router } = renderRoute("/demo-burgers/auth/resetPassword");
+    await screen.findByRole("heading", { name: "Reset your password" });
+    const u = userEvent.setup();
+    await u.type(screen.getByLabelText("Email"), "anna@example.com");
+    await u.click(screen.getByRole("button", { name: "Send code" }));
+    await screen.findByRole("heading", { name: "Choose a new password" });
+    expect(router.state.location.pathname).toBe("/demo-burgers/auth/resetPassword/verify");
+
+    await u.type(screen.getByLabelText("6-digit code"), "654321");
+    await u.type(screen.getByLabelText("New password"), "weak");
+    await u.click(screen.getByRole("button", { name: "Save new password" }));
+    expect(await screen.findByText(/at least 8 characters long/)).toBeTruthy();
+    expect(calls.some((c) => c.path === "auth/reset-password")).toBe(false);
+
+    await u.clear(screen.getByLabelText("New password"));
+    await u.type(screen.getByLabelText("New password"), "Newpass-2");
+    await u.click(screen.getByRole("button", { name: "Save new password" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/demo-burgers/home"));
+    expect(calls.find((c) => c.path === "auth/reset-password")!.body).toEqual({
+      data: { business_slug: "demo-burgers", email: "anna@example.com", code: "654321", password: "Newpass-2" },
+    });
+  });
+});
+
+describe("header account", () => {
+  it("shows the account of this scheme and signs out, keeping the basket", async () => {
+    stubApi({
+      "user/info": () => ({ body: { success: true, data: user() } }),
+      "auth/signout": () => ({ body: { success: true, data: {} } }),
+    });
+    useAuthStore.setState({ token: "tok-1", user: user() });
+    renderRoute("/demo-burgers/auth/sign-in");
+    const banner = await screen.findByRole("banner");
+    const trigger = await within(banner).findByTestId("account-menu");
+    expect(trigger.textContent).toContain("Anna Nowak");
+    const u = userEvent.setup();
+    await u.click(trigger);
+    expect(within(banner).getByTestId("account-email").textContent).toBe("anna@example.com");
+    await u.click(within(banner).getByRole("button", { name: "Sign out" }));
+    await waitFor(() => expect(useAuthStore.getState().token).toBeNull());
+    expect(calls.find((c) => c.path === "auth/signout")!.auth).toBe("Bearer tok-1");
+    expect(await within(banner).findByTestId("sign-in-link")).toBeTruthy();
+  });
+
+  it("treats a token of another scheme as signed out here", async () => {
+    stubApi();
+    useAuthStore.setState({ token: "tok-9", user: user({ business_slug: "demo-pierogi" }) });
+    renderRoute("/demo-burgers/auth/sign-up");
+    const banner = await screen.findByRole("banner");
+    expect(await within(banner).findByTestId("sign-in-link")).toBeTruthy();
+    expect(within(banner).queryByTestId("account-menu")).toBeNull();
+    // The token is not sent to this scheme's calls either.
+    expect(calls.find((c) => c.path === "venue/info")!.auth).toBeNull();
+    // …and it is kept for its own scheme.
+    expect(useAuthStore.getState().token).toBe("tok-9");
+  });
+});
