@@ -130,6 +130,10 @@ func TestAddressUpsertValidation(t *testing.T) {
 			map[string]string{"contact_number": "Numer telefonu jest nieprawidłowy",
 				"email": "E-mail jest nieprawidłowy", "latitude": "Pinezka na mapie nie wskazuje prawidłowego miejsca."})
 
+		// A pin sent as text is refused on its field, in words, not as a key.
+		wantFields(t, e.call("address/upsert", upsertData("latitude", "51.5"), ann...),
+			map[string]string{"latitude": "This value has the wrong type."})
+
 		if list := addressList(t, e, ann); len(list) != 0 {
 			t.Errorf("a refused upsert wrote %v", list)
 		}
