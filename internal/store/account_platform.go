@@ -25,43 +25,31 @@ type PlatformUser struct {
 // `platter user` command.
 func (db *DB) UpsertPlatformUser(ctx context.Context, p PlatformUser, now time.Time) (string, error) {
 	if !account.IsRole(p.Role) {
-		return "", platter.Invalid(map[string]string{"role": "validation.role"})
+		return "", &platter.Error{Code: platter.CodeValidation, Message: "unknown role " + p.Role,
+			Fields: map[string]string{"role": "validation.required"}}
 	}
 	norm := account.NormalizeEmail(p.Email)
 	now = utc(now)
 	var did string
 	err := db.write(ctx, func(c conn) error {
-		var schemeID int64
-		var venueID sql.NullInt64
-		err := c.queryRow(ctx, "SELECT id FROM schemes WHERE slug = ?", p.SchemeSlug).Scan(&schemeID)
-		if err == sql.ErrNoRows {
-			return platter.Errorf(platter.CodeNotFound, "there is no scheme %q", p.SchemeSlug)
-		} else if err != nil {
+		schemeID, venueID, err := findSchemeVenue(ctx, c, p.SchemeSlug, p.VenueSlug)
+		if err != nil {
 			return err
-		}
-		if p.VenueSlug != "" {
-			err := c.queryRow(ctx, "SELECT id FROM venues WHERE scheme_id = ? AND slug = ?", schemeID, p.VenueSlug).
-				Scan(&venueID)
-			if err == sql.ErrNoRows {
-				return platter.Errorf(platter.CodeNotFound, "scheme %q has no venue %q", p.SchemeSlug, p.VenueSlug)
-			} else if err != nil {
-				return err
-			}
 		}
 		userID, created, err := upsertPlatformUser(ctx, c, p, norm, now)
 		if err != nil {
 			return err
-		}
-		did = "updated user " + norm
-		if created {
-			did = "created user " + norm
 		}
 		res, err := c.exec(ctx, `INSERT INTO memberships (user_id, scheme_id, venue_id, role, created_at)
 			VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`, userID, schemeID, venueID, p.Role, now)
 		if err != nil {
 			return err
 		}
+		did = "updated user " + norm
 		where := p.SchemeSlug
+		if created {
+			did = "created user " + norm
+		}
 		if p.VenueSlug != "" {
 			where += "/" + p.VenueSlug
 		}
@@ -75,13 +63,33 @@ func (db *DB) UpsertPlatformUser(ctx context.Context, p PlatformUser, now time.T
 	return did, err
 }
 
+// findSchemeVenue resolves a scheme slug and an optional venue slug of it.
+func findSchemeVenue(ctx context.Context, c conn, schemeSlug, venueSlug string) (int64, sql.NullInt64, error) {
+	var (
+		schemeID int64
+		venueID  sql.NullInt64
+	)
+	err := c.queryRow(ctx, "SELECT id FROM schemes WHERE slug = ?", schemeSlug).Scan(&schemeID)
+	if err == sql.ErrNoRows {
+		return 0, venueID, platter.Errorf(platter.CodeNotFound, "there is no scheme %q", schemeSlug)
+	} else if err != nil || venueSlug == "" {
+		return schemeID, venueID, err
+	}
+	err = c.queryRow(ctx, "SELECT id FROM venues WHERE scheme_id = ? AND slug = ?", schemeID, venueSlug).Scan(&venueID)
+	if err == sql.ErrNoRows {
+		return 0, venueID, platter.Errorf(platter.CodeNotFound, "scheme %q has no venue %q", schemeSlug, venueSlug)
+	}
+	return schemeID, venueID, err
+}
+
 func upsertPlatformUser(ctx context.Context, c conn, p PlatformUser, norm string, now time.Time) (int64, bool, error) {
 	var id int64
 	err := c.queryRow(ctx, "SELECT id FROM users WHERE scheme_id IS NULL AND email_norm = ?", norm).Scan(&id)
 	switch {
 	case err == sql.ErrNoRows:
 		if p.PasswordHash == "" {
-			return 0, false, platter.Invalid(map[string]string{"password": "validation.required"})
+			return 0, false, &platter.Error{Code: platter.CodeValidation, Message: "a new user needs a password",
+				Fields: map[string]string{"password": "validation.required"}}
 		}
 		// Platform users are created by an operator, so the address counts as verified.
 		err = c.queryRow(ctx, `INSERT INTO users (scheme_id, email, email_norm, password_hash, verified_at,
