@@ -4,6 +4,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { startMailServer } from "./mail-server";
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const STATE_FILE = join(tmpdir(), `platter-e2e-${process.pid}-state.json`);
@@ -56,8 +57,11 @@ export default async function globalSetup() {
   }
   const dir = mkdtempSync(join(tmpdir(), "platter-e2e-"));
   const port = await freePort();
+  // A real SMTP server for the accounts tests, up before the server that mails through it.
+  const mail = await startMailServer(dir);
   const env = {
     ...process.env,
+    PLATTER_SMTP_URL: mail.url,
     PLATTER_DATABASE_URL: `sqlite:${join(dir, "e2e.db")}`,
     PLATTER_ADDR: `127.0.0.1:${port}`,
     PLATTER_PUBLIC_URL: `http://127.0.0.1:${port}`,
@@ -79,9 +83,11 @@ export default async function globalSetup() {
     await waitForReady(`${baseURL}/readyz`, child, logPath);
   } catch (error) {
     child.kill("SIGKILL");
+    await mail.close();
     throw error;
   }
   process.env.PLATTER_E2E_BASE_URL = baseURL;
+  process.env.PLATTER_E2E_MAILBOX = mail.mailbox;
   writeFileSync(STATE_FILE, JSON.stringify({ pid: child.pid, dir, logPath }));
-  console.log(`[e2e] platter serve on ${baseURL} (pid ${child.pid}, log ${logPath})`);
+  console.log(`[e2e] platter serve on ${baseURL} (pid ${child.pid}, log ${logPath}); mail to ${mail.url}`);
 }
