@@ -78,7 +78,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: paths.venue.menu.path,
-            lazy: screen(() => import("@/features/menu/components/menu-page"), "MenuPage"),
+            lazy: screen(() => import("./routes/menu"), "MenuRoute"),
           },
           {
             path: paths.venue.checkout.path,

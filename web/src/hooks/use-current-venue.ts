@@ -16,10 +16,15 @@ export function useCurrentVenue(): Store | undefined {
   const orderType = useHomeStore((s) => s.order_type);
   const setCurrentVenue = useVenueStore((s) => s.setCurrentVenue);
   const currentSlug = useVenueStore((s) => s.currentVenue?.venue_slug);
+  const recordedScheme = useVenueStore((s) => s.currentScheme?.business_slug);
+  const hasBasket = useVenueStore((s) => !!s.basket[scheme.business_slug]?.[venueSlug]);
 
+  // Children's effects run before the scheme shell's, so wait until the shell has
+  // recorded this scheme: setting the venue first would be undone by setScheme.
   useEffect(() => {
-    if (store && currentSlug !== store.venue_slug) setCurrentVenue(store, orderType ?? undefined);
-  }, [store, currentSlug, orderType, setCurrentVenue]);
+    if (!store || recordedScheme !== scheme.business_slug) return;
+    if (currentSlug !== store.venue_slug || !hasBasket) setCurrentVenue(store, orderType ?? undefined);
+  }, [store, scheme.business_slug, recordedScheme, currentSlug, hasBasket, orderType, setCurrentVenue]);
 
   return store;
 }

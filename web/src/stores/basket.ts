@@ -72,6 +72,17 @@ export function resetBasket(basket: Basket, options: ResetOptions = {}): Basket 
   };
 }
 
+/**
+ * The basket for another order type. Changing the order type affects the items
+ * (SPEC.md §4: prices, availability and minimums differ), so once the customer
+ * has confirmed, the items go; delivery address and contact details stay.
+ */
+export function changeOrderType(basket: Basket, orderType: OrderType): Basket {
+  if (basket.orderDetail.order_type === orderType) return basket;
+  const kept = resetBasket(basket, { keepContact: true });
+  return { ...kept, orderDetail: { ...kept.orderDetail, order_type: orderType } };
+}
+
 function sameModifiers(a: BasketModifier[] = [], b: BasketModifier[] = []): boolean {
   if (a.length !== b.length) return false;
   const key = (m: BasketModifier) => `${m.modifier_item_id}x${m.qty}`;

@@ -3,6 +3,7 @@ import { persist } from "zustand/middleware";
 import type { Scheme, Store } from "@/lib/api/types";
 import type { OrderType } from "@/lib/enums";
 import {
+  changeOrderType,
   createDefaultBasket,
   resetBasket,
   type Basket,
@@ -31,6 +32,8 @@ export interface VenueState extends VenueData {
   setCurrentVenue: (venue: Store | null, orderType?: OrderType) => void;
   updateBasket: (update: (basket: Basket) => Basket) => void;
   resetBasket: (options?: ResetOptions) => void;
+  /** Moves every basket of the current scheme to another order type (emptying them). */
+  changeOrderType: (orderType: OrderType) => void;
 }
 
 export const initialVenueData: VenueData = {
@@ -88,6 +91,16 @@ export const useVenueStore = create<VenueState>()(
           const current = schemeSlug && venueSlug ? s.basket[schemeSlug]?.[venueSlug] : undefined;
           if (!schemeSlug || !venueSlug || !current) return s;
           return { basket: withBasket(s.basket, schemeSlug, venueSlug, resetBasket(current, options)) };
+        }),
+      changeOrderType: (orderType) =>
+        set((s) => {
+          const schemeSlug = s.currentScheme?.business_slug;
+          const baskets = schemeSlug ? s.basket[schemeSlug] : undefined;
+          if (!schemeSlug || !baskets) return s;
+          const moved = Object.fromEntries(
+            Object.entries(baskets).map(([venue, b]) => [venue, changeOrderType(b, orderType)]),
+          );
+          return { basket: { ...s.basket, [schemeSlug]: moved } };
         }),
     }),
     {

@@ -1,4 +1,5 @@
 /** Small inline icons (no icon font, no emoji: both render differently per platform). */
+import type { ReactNode } from "react";
 interface IconProps {
   size?: number;
 }
@@ -42,3 +43,65 @@ export function PickupIcon({ size = 32 }: IconProps) {
     </svg>
   );
 }
+
+function Stroke({ size = 20, children }: IconProps & { children: ReactNode }) {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      width={size}
+      height={size}
+      aria-hidden="true"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
+      {children}
+    </svg>
+  );
+}
+
+export const PlusIcon = ({ size }: IconProps) => (
+  <Stroke size={size}>
+    <path d="M12 5v14M5 12h14" />
+  </Stroke>
+);
+
+export const MinusIcon = ({ size }: IconProps) => (
+  <Stroke size={size}>
+    <path d="M5 12h14" />
+  </Stroke>
+);
+
+export const BinIcon = ({ size }: IconProps) => (
+  <Stroke size={size}>
+    <path d="M4 7h16M10 11v6M14 11v6M6 7l1 12a2 2 0 0 0 2 2h6a2 2 0 0 0 2-2l1-12M9 7V4h6v3" />
+  </Stroke>
+);
+
+export const WarningIcon = ({ size }: IconProps) => (
+  <Stroke size={size}>
+    <path d="M12 3 2 20h20L12 3ZM12 10v4M12 17.5v.01" />
+  </Stroke>
+);
+
+export const SearchIcon = ({ size }: IconProps) => (
+  <Stroke size={size}>
+    <circle cx="11" cy="11" r="7" />
+    <path d="m20 20-3.5-3.5" />
+  </Stroke>
+);
+
+export const BasketIcon = ({ size }: IconProps) => (
+  <Stroke size={size}>
+    <path d="M3 9h18l-2 11H5L3 9ZM8 9l3-6M16 9l-3-6" />
+  </Stroke>
+);
+
+export const ClockIcon = ({ size }: IconProps) => (
+  <Stroke size={size}>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M12 7v5l3 2" />
+  </Stroke>
+);

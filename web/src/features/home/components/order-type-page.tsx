@@ -1,12 +1,14 @@
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import { paths } from "@/app/paths";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { DeliveryIcon, PickupIcon } from "@/components/ui/icons";
 import { useCurrentScheme } from "@/hooks/use-current-scheme";
 import { OrderType } from "@/lib/enums";
 import { basketCount } from "@/stores/basket";
 import { useHomeStore } from "@/stores/home";
-import { selectCurrentBasket, useVenueStore } from "@/stores/venue";
+import { useVenueStore } from "@/stores/venue";
+import { nextStepHref } from "../lib/next-step";
 
 const OPTIONS = [
   {
@@ -25,19 +27,24 @@ export function OrderTypePage() {
   const scheme = useCurrentScheme();
   const current = useHomeStore((s) => s.order_type);
   const setOrderType = useHomeStore((s) => s.setOrderType);
-  const basket = useVenueStore(selectCurrentBasket);
+  const changeOrderType = useVenueStore((s) => s.changeOrderType);
+  const itemsInBaskets = useVenueStore((s) =>
+    Object.values(s.basket[scheme.business_slug] ?? {}).reduce((n, b) => n + basketCount(b), 0),
+  );
+  const [pending, setPending] = useState<OrderType | null>(null);
   const offered = new Set(scheme.stores.flatMap((s) => s.order_types));
+
+  function apply(type: OrderType) {
+    setPending(null);
+    setOrderType(type);
+    changeOrderType(type);
+    void navigate(nextStepHref(scheme, type));
+  }
 
   function choose(type: OrderType) {
     // SPEC.md §4: changing the order type affects the basket, so ask first.
-    if (current !== null && current !== type && basketCount(basket) > 0) {
-      if (!window.confirm(t("home.changeOrderTypeWarning"))) return;
-    }
-    setOrderType(type);
-    const slug = scheme.business_slug;
-    void navigate(
-      type === OrderType.DELIVERY ? paths.home.address.getHref(slug) : paths.home.stores.getHref(slug),
-    );
+    if (current !== null && current !== type && itemsInBaskets > 0) setPending(type);
+    else apply(type);
   }
 
   return (
@@ -60,6 +67,14 @@ export function OrderTypePage() {
           </button>
         ))}
       </div>
+      <ConfirmDialog
+        open={pending !== null}
+        title={t("home.changeOrderTypeTitle")}
+        message={t("home.changeOrderTypeWarning")}
+        confirmLabel={t("home.changeOrderTypeConfirm")}
+        onConfirm={() => pending !== null && apply(pending)}
+        onCancel={() => setPending(null)}
+      />
     </section>
   );
 }

@@ -1,42 +1,45 @@
 import { useTranslation } from "react-i18next";
-import type { Store } from "@/lib/api/types";
+import { useOpeningStatus } from "@/hooks/use-opening-status";
 import { formatCurrency } from "@/lib/currency";
-import { distanceKm, formatDistanceKm, type LatLng } from "@/lib/distance";
+import { formatDistanceKm } from "@/lib/distance";
 import { OrderType } from "@/lib/enums";
+import type { StoreChoice } from "../lib/store-choice";
 
 interface StoreCardProps {
-  store: Store;
+  choice: StoreChoice;
   currency: string;
   orderType: OrderType | null;
-  from: LatLng | null;
-  onChoose: (store: Store) => void;
+  onChoose: (choice: StoreChoice) => void;
 }
 
-export function StoreCard({ store, currency, orderType, from, onChoose }: StoreCardProps) {
-  const { t, i18n } = useTranslation();
+export function StoreCard({ choice, currency, orderType, onChoose }: StoreCardProps) {
+  const { t } = useTranslation();
+  const { store, km, deliverable } = choice;
+  const status = useOpeningStatus(store);
+  const blocked = deliverable === false;
   const address = [store.address.line1, store.address.city, store.address.postcode]
     .filter(Boolean)
     .join(", ");
-  const opensAt = store.next_opening_at
-    ? new Intl.DateTimeFormat(i18n.language, {
-        weekday: "short",
-        hour: "2-digit",
-        minute: "2-digit",
-        timeZone: store.time_zone,
-      }).format(new Date(store.next_opening_at))
-    : null;
+  const reasonId = `store-${store.venue_slug}-reason`;
   return (
-    <li className="store-card">
+    <li
+      className={`store-card${blocked ? " store-card--disabled" : ""}`}
+      data-testid={`store-${store.venue_slug}`}
+    >
       <div className="store-card__main">
         <h2 className="store-card__name">{store.name}</h2>
         <p className="muted">{address}</p>
         <p className="store-card__meta">
-          <span className={store.is_open ? "badge badge--open" : "badge badge--closed"}>
-            {store.is_open ? t("home.open") : t("home.closed")}
+          <span className={status.open ? "badge badge--open" : "badge badge--closed"}>
+            {status.open ? t("home.open") : t("home.closed")}
           </span>
-          {!store.is_open && opensAt && <span>{t("home.opensAt", { time: opensAt })}</span>}
+          {!status.open && status.opensAt && <span>{status.opensAt}</span>}
           <span>{t("home.prepTime", { minutes: store.prep_minutes })}</span>
-          {from && <span>{t("distance.away", { distance: formatDistanceKm(distanceKm(from, store)) })}</span>}
+          {km !== null && (
+            <span className="store-card__distance">
+              {t("distance.away", { distance: formatDistanceKm(km) })}
+            </span>
+          )}
         </p>
         {orderType === OrderType.DELIVERY && (
           <p className="muted small">
@@ -46,9 +49,21 @@ export function StoreCard({ store, currency, orderType, from, onChoose }: StoreC
             })}
           </p>
         )}
+        {blocked && (
+          <p id={reasonId} className="store-card__reason">
+            {t("home.outsideDeliveryArea", { radius: formatDistanceKm(store.delivery.radius_m / 1000) })}
+          </p>
+        )}
       </div>
-      <button type="button" className="button button--primary" onClick={() => onChoose(store)}>
+      <button
+        type="button"
+        className="button button--primary"
+        disabled={blocked}
+        aria-describedby={blocked ? reasonId : undefined}
+        onClick={() => onChoose(choice)}
+      >
         {t("home.orderHere")}
+        <span className="visually-hidden">: {store.name}</span>
       </button>
     </li>
   );

@@ -1,10 +1,12 @@
 import { useTranslation } from "react-i18next";
-import { useNavigate } from "react-router";
+import { Link, useNavigate } from "react-router";
 import { paths } from "@/app/paths";
 import { useCurrentScheme } from "@/hooks/use-current-scheme";
-import type { Store } from "@/lib/api/types";
+import { OrderType } from "@/lib/enums";
 import { useHomeStore } from "@/stores/home";
 import { useVenueStore } from "@/stores/venue";
+import { useGeolocation } from "../hooks/use-geolocation";
+import { rankStores, type StoreChoice } from "../lib/store-choice";
 import { StoreCard } from "./store-card";
 
 /** Step two (pickup, or several stores): choose a store and go to its menu. */
@@ -13,17 +15,19 @@ export function StoreListPage() {
   const navigate = useNavigate();
   const scheme = useCurrentScheme();
   const orderType = useHomeStore((s) => s.order_type);
-  const address = useHomeStore((s) => s.delivery_address);
+  const deliveryAddress = useHomeStore((s) => s.delivery_address);
   const setCurrentVenueName = useHomeStore((s) => s.setCurrentVenueName);
   const setCurrentVenue = useVenueStore((s) => s.setCurrentVenue);
 
-  const stores = scheme.stores.filter((s) => orderType === null || s.order_types.includes(orderType));
-  const from =
-    address?.latitude != null && address.longitude != null
-      ? { lat: address.latitude, lng: address.longitude }
+  const address =
+    orderType === OrderType.DELIVERY && deliveryAddress?.latitude != null && deliveryAddress.longitude != null
+      ? { lat: deliveryAddress.latitude, lng: deliveryAddress.longitude }
       : null;
+  // The delivery address is where the food goes; otherwise measure from where the customer is.
+  const position = useGeolocation(address === null);
+  const choices = rankStores(scheme.stores, { orderType, address, position });
 
-  function choose(store: Store) {
+  function choose({ store }: StoreChoice) {
     setCurrentVenue(store, orderType ?? undefined);
     setCurrentVenueName(store.name);
     void navigate(paths.venue.menu.getHref(scheme.business_slug, store.venue_slug));
@@ -32,17 +36,22 @@ export function StoreListPage() {
   return (
     <section className="page">
       <h1 className="page__title">{t("home.storesTitle")}</h1>
-      {stores.length === 0 ? (
+      {orderType !== null && (
+        <p className="store-list__for muted">
+          {t(orderType === OrderType.DELIVERY ? "home.storesForDelivery" : "home.storesForPickup")}{" "}
+          <Link to={paths.home.root.getHref(scheme.business_slug)}>{t("home.change")}</Link>
+        </p>
+      )}
+      {choices.length === 0 ? (
         <p className="muted">{t("home.noStores")}</p>
       ) : (
         <ul className="store-list">
-          {stores.map((store) => (
+          {choices.map((choice) => (
             <StoreCard
-              key={store.venue_slug}
-              store={store}
+              key={choice.store.venue_slug}
+              choice={choice}
               currency={scheme.currency}
               orderType={orderType}
-              from={from}
               onChoose={choose}
             />
           ))}

@@ -1,14 +1,176 @@
+import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { paths } from "@/app/paths";
 import { NotFoundPage } from "@/components/layout/not-found-page";
-import { PlaceholderScreen } from "@/components/ui/placeholder-screen";
+import { SearchIcon } from "@/components/ui/icons";
+import { Spinner } from "@/components/ui/spinner";
 import { useCurrentScheme } from "@/hooks/use-current-scheme";
 import { useCurrentVenue } from "@/hooks/use-current-venue";
+import { useErrorMessage } from "@/hooks/use-error-message";
+import { SMALL_SCREEN, useMediaQuery } from "@/hooks/use-media-query";
+import { useOrderType } from "@/hooks/use-order-type";
+import { useMenuQuery } from "@/lib/api/get-menu";
+import type { MenuItem, Scheme, Store } from "@/lib/api/types";
+import { indexMenu } from "@/lib/basket-pricing";
+import { addItem, removeItem } from "@/stores/basket";
+import { useVenueStore } from "@/stores/venue";
+import { useScrollSpy } from "../hooks/use-scroll-spy";
+import { menuView, sectionId } from "../lib/menu-view";
+import { CategoryNav } from "./category-nav";
+import { ItemCard } from "./item-card";
+import { VenueHero } from "./venue-hero";
+import "./menu.css";
 
-export function MenuPage() {
-  const { t } = useTranslation();
+// Not needed for the first paint: loaded on first use (and warmed up when idle).
+const loadItemDialog = () => import("./item-dialog");
+const ItemDialog = lazy(loadItemDialog);
+
+const LAYOUT_CLASS = ["default", "half-image", "full-image", "rounded-half-image"] as const;
+/** Sticky site header (64 px) plus the category bar. */
+const STICKY_TOP = 64 + 56;
+
+interface MenuPageProps {
+  /** The basket, composed in by the app (features do not import each other). */
+  aside?: ReactNode;
+}
+
+export function MenuPage({ aside }: MenuPageProps) {
   const scheme = useCurrentScheme();
   const venue = useCurrentVenue();
   if (!venue) return <NotFoundPage homeHref={paths.home.root.getHref(scheme.business_slug)} />;
-  return <PlaceholderScreen title={`${venue.name} · ${t("menu.title")}`} />;
+  return <MenuScreen scheme={scheme} venue={venue} aside={aside} />;
+}
+
+function MenuScreen({ scheme, venue, aside }: { scheme: Scheme; venue: Store; aside?: ReactNode }) {
+  const { t } = useTranslation();
+  const errorMessage = useErrorMessage();
+  const orderType = useOrderType(venue);
+  const query = useMenuQuery(scheme.business_slug, venue.venue_slug, orderType);
+  const isSmall = useMediaQuery(SMALL_SCREEN);
+  const [search, setSearch] = useState("");
+  const [dialogItem, setDialogItem] = useState<MenuItem | null>(null);
+  const basket = useVenueStore((s) => s.basket[scheme.business_slug]?.[venue.venue_slug]);
+  const updateBasket = useVenueStore((s) => s.updateBasket);
+
+  const index = useMemo(() => (query.data ? indexMenu(query.data) : null), [query.data]);
+  const views = useMemo(() => (query.data ? menuView(query.data, search) : []), [query.data, search]);
+  const activeId = useScrollSpy(
+    views.map((v) => sectionId(v.category.id)),
+    STICKY_TOP,
+  );
+  const counts = useMemo(() => {
+    const map = new Map<number, number>();
+    for (const line of basket?.items ?? []) map.set(line.item_id, (map.get(line.item_id) ?? 0) + line.qty);
+    return map;
+  }, [basket]);
+
+  useEffect(() => {
+    document.title = `${venue.name} · ${scheme.name}`;
+    const warm = () => void loadItemDialog();
+    if ("requestIdleCallback" in window) window.requestIdleCallback(warm);
+    else setTimeout(warm, 1500);
+  }, [venue.name, scheme.name]);
+
+  function add(id: number) {
+    const item = index?.items.get(id);
+    if (!item?.is_available) return;
+    if (item.modifier_category_ids.length > 0) setDialogItem(item);
+    else updateBasket((b) => addItem(b, { item_id: id, qty: 1 }));
+  }
+
+  function pick(id: string) {
+    const reduce = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
+    document.getElementById(id)?.scrollIntoView({ behavior: reduce ? "auto" : "smooth", block: "start" });
+  }
+
+  const layout = LAYOUT_CLASS[query.data?.menu.layout_style ?? venue.layout_style] ?? "default";
+
+  return (
+    <div className="menu-page">
+      <VenueHero scheme={scheme} venue={venue} orderType={orderType} />
+      {views.length > 0 && <CategoryNav views={views} activeId={activeId} onPick={pick} />}
+      <div className="container menu-layout">
+        <div className="menu-layout__main">
+          <div className="menu-search">
+            <SearchIcon size={18} />
+            <input
+              type="search"
+              className="menu-search__input"
+              placeholder={t("menu.searchPlaceholder", { name: venue.name })}
+              aria-label={t("menu.search")}
+              value={search}
+              onChange={(event) => setSearch(event.target.value)}
+            />
+          </div>
+          {query.isPending && <Spinner />}
+          {query.isError && (
+            <div className="menu-error">
+              <p role="alert" className="alert alert--error">
+                {errorMessage(query.error)}
+              </p>
+              <button type="button" className="button button--primary" onClick={() => void query.refetch()}>
+                {t("common.retry")}
+              </button>
+            </div>
+          )}
+          {query.data && views.length === 0 && (
+            <p className="menu-empty" role="status">
+              {search ? t("menu.noResults", { search }) : t("menu.empty")}
+            </p>
+          )}
+          {views.map(({ category, items }) => (
+            <section
+              key={category.id}
+              id={sectionId(category.id)}
+              className="menu-section"
+              aria-labelledby={`${sectionId(category.id)}-title`}
+            >
+              <h2 id={`${sectionId(category.id)}-title`} className="menu-section__title">
+                {category.name}
+              </h2>
+              <ul className={`menu-grid menu-grid--${layout}`}>
+                {items.map((item) => (
+                  <ItemCard
+                    key={item.id}
+                    id={item.id}
+                    title={item.title}
+                    description={item.description}
+                    imageUrl={item.image_url}
+                    price={item.price}
+                    currency={scheme.currency}
+                    disable={!item.is_available}
+                    isNew={item.is_new}
+                    isSmall={isSmall}
+                    hasModifier={item.modifier_category_ids.length > 0}
+                    inBasket={counts.get(item.id) ?? 0}
+                    onAdd={add}
+                    onRemove={(id) => updateBasket((b) => removeItem(b, id))}
+                  />
+                ))}
+              </ul>
+            </section>
+          ))}
+        </div>
+        {aside && (
+          <aside className="menu-layout__aside" aria-label={t("basket.title")}>
+            {aside}
+          </aside>
+        )}
+      </div>
+      {dialogItem && index && (
+        <Suspense fallback={null}>
+          <ItemDialog
+            item={dialogItem}
+            index={index}
+            currency={scheme.currency}
+            onClose={() => setDialogItem(null)}
+            onAdd={(line) => {
+              updateBasket((b) => addItem(b, line));
+              setDialogItem(null);
+            }}
+          />
+        </Suspense>
+      )}
+    </div>
+  );
 }

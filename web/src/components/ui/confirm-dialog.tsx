@@ -1,0 +1,44 @@
+import { useTranslation } from "react-i18next";
+import { Dialog } from "./dialog";
+
+interface ConfirmDialogProps {
+  open: boolean;
+  title: string;
+  message: string;
+  confirmLabel?: string;
+  onConfirm: () => void;
+  onCancel: () => void;
+}
+
+/** A yes/no question in the app's Dialog (instead of window.confirm). */
+export function ConfirmDialog({
+  open,
+  title,
+  message,
+  confirmLabel,
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
+  const { t } = useTranslation();
+  return (
+    <Dialog
+      open={open}
+      onHide={onCancel}
+      title={title}
+      role="alertdialog"
+      className="dialog--confirm"
+      footer={
+        <>
+          <button type="button" className="button button--ghost" onClick={onCancel}>
+            {t("common.cancel")}
+          </button>
+          <button type="button" className="button button--primary" onClick={onConfirm}>
+            {confirmLabel ?? t("common.confirm")}
+          </button>
+        </>
+      }
+    >
+      <p className="dialog__message">{message}</p>
+    </Dialog>
+  );
+}

@@ -1,0 +1,123 @@
+import { useEffect, useId, useRef, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import "./dialog.css";
+
+export type DialogPosition = "center" | "left" | "right" | "bottom";
+
+export interface DialogProps {
+  /** Controlled from outside (SPEC.md §4): the dialog never closes itself. */
+  open: boolean;
+  /** The close icon, Escape or a click on the backdrop asks to hide. */
+  onHide: () => void;
+  /** Emitted just before onHide. */
+  onBeforeHide?: () => void;
+  /** Shown only when given (SPEC.md §9); without it, give ariaLabel. */
+  title?: ReactNode;
+  ariaLabel?: string;
+  /** left/right are full height (SPEC.md §9); bottom is a sheet. "center" becomes a sheet on phones. */
+  position?: DialogPosition;
+  /** Cannot be dismissed: no close icon, Escape and the backdrop do nothing. */
+  persistent?: boolean;
+  role?: "dialog" | "alertdialog";
+  footer?: ReactNode;
+  className?: string;
+  children?: ReactNode;
+}
+
+/**
+ * The one modal of the app, on the native <dialog> (focus trap, Escape, inert
+ * page behind it, top layer) so it costs almost no JavaScript.
+ */
+export function Dialog({
+  open,
+  onHide,
+  onBeforeHide,
+  title,
+  ariaLabel,
+  position = "center",
+  persistent = false,
+  role = "dialog",
+  footer,
+  className,
+  children,
+}: DialogProps) {
+  const { t } = useTranslation();
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || !open) return;
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    if (!el.open) {
+      if (typeof el.showModal === "function") el.showModal();
+      else el.setAttribute("open", "");
+    }
+    const root = document.documentElement;
+    const overflow = root.style.overflow;
+    root.style.overflow = "hidden";
+    return () => {
+      root.style.overflow = overflow;
+      if (typeof el.close === "function") el.close();
+      else el.removeAttribute("open");
+      if (opener?.isConnected) opener.focus();
+    };
+  }, [open]);
+
+  function requestHide() {
+    if (persistent) return;
+    onBeforeHide?.();
+    onHide();
+  }
+
+  return (
+    <dialog
+      ref={ref}
+      className={`dialog dialog--${position}${className ? ` ${className}` : ""}`}
+      role={role === "alertdialog" ? "alertdialog" : undefined}
+      aria-modal="true"
+      aria-labelledby={title ? titleId : undefined}
+      aria-label={title ? undefined : ariaLabel}
+      onCancel={(event) => {
+        event.preventDefault();
+        requestHide();
+      }}
+      onClick={(event) => {
+        if (event.target === ref.current) requestHide();
+      }}
+    >
+      {open && (
+        <div className="dialog__panel">
+          {(title || !persistent) && (
+            <div className={`dialog__header${title ? "" : " dialog__header--bare"}`}>
+              {title && (
+                <h2 id={titleId} className="dialog__title">
+                  {title}
+                </h2>
+              )}
+              {!persistent && (
+                <button
+                  type="button"
+                  className="dialog__close"
+                  aria-label={t("common.close")}
+                  onClick={requestHide}
+                >
+                  <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+                    <path
+                      d="M6 6l12 12M18 6 6 18"
+                      stroke="currentColor"
+                      strokeWidth="2"
+                      strokeLinecap="round"
+                    />
+                  </svg>
+                </button>
+              )}
+            </div>
+          )}
+          <div className="dialog__body">{children}</div>
+          {footer && <div className="dialog__footer">{footer}</div>}
+        </div>
+      )}
+    </dialog>
+  );
+}

@@ -1,0 +1,48 @@
+/**
+ * Which stores to offer, how far each is, whether it delivers to the chosen
+ * address, and in what order (pure). Distances are haversine (SPEC.md §7/§9);
+ * the delivery check is radius_m against the delivery address, as the server
+ * does at checkout (DESIGN.md §5).
+ */
+import type { Store } from "@/lib/api/types";
+import { distanceKm, type LatLng } from "@/lib/distance";
+import { OrderType } from "@/lib/enums";
+
+export interface StoreChoice {
+  store: Store;
+  /** Null when the customer's position is unknown. */
+  km: number | null;
+  /** For delivery with a known address: false when the address is outside the store's radius. */
+  deliverable: boolean | null;
+}
+
+export interface RankOptions {
+  orderType: OrderType | null;
+  /** The chosen delivery address, when there is one with coordinates. */
+  address: LatLng | null;
+  /** The browser's position (used when there is no delivery address). */
+  position: LatLng | null;
+}
+
+export function rankStores(stores: Store[], { orderType, address, position }: RankOptions): StoreChoice[] {
+  const from = address ?? position;
+  const offered = stores.filter((s) => orderType === null || s.order_types.includes(orderType));
+  const choices = offered.map((store): StoreChoice => {
+    const km = from ? distanceKm(from, store) : null;
+    const deliverable =
+      orderType === OrderType.DELIVERY && address && km !== null
+        ? km * 1000 <= store.delivery.radius_m
+        : null;
+    return { store, km, deliverable };
+  });
+  // Stable sort: those that can serve the order first, then nearest first.
+  return choices
+    .map((c, i) => ({ c, i }))
+    .sort((a, b) => {
+      const blocked = Number(a.c.deliverable === false) - Number(b.c.deliverable === false);
+      if (blocked !== 0) return blocked;
+      if (a.c.km !== null && b.c.km !== null && a.c.km !== b.c.km) return a.c.km - b.c.km;
+      return a.i - b.i;
+    })
+    .map(({ c }) => c);
+}

@@ -1,0 +1,104 @@
+import { useTranslation } from "react-i18next";
+import { BinIcon, PlusIcon, WarningIcon } from "@/components/ui/icons";
+import { formatCurrency } from "@/lib/currency";
+import { ItemImage } from "./item-image";
+
+export interface ItemCardProps {
+  id: number;
+  title: string;
+  description: string;
+  imageUrl: string;
+  /** Minor units, shown in the scheme's currency. */
+  price: number;
+  currency: string;
+  /** Unavailable: dimmed, a warning badge over the image, not clickable. */
+  disable: boolean;
+  isNew: boolean;
+  /** The small card: 64 px image and a one-line description (SPEC.md §9). */
+  isSmall: boolean;
+  hasModifier: boolean;
+  /** Units of this item in the basket; the card is active when above 0. */
+  inBasket: number;
+  onAdd: (id: number) => void;
+  onRemove: (id: number) => void;
+}
+
+/**
+ * A menu item (SPEC.md §4). The card is one button that emits add; the bin is
+ * a separate button beside it (never inside it), so removing never also adds.
+ * An item with modifiers always shows the plus, since its lines differ.
+ */
+export function ItemCard(props: ItemCardProps) {
+  const { t } = useTranslation();
+  const {
+    id,
+    title,
+    description,
+    imageUrl,
+    price,
+    currency,
+    disable,
+    isNew,
+    isSmall,
+    hasModifier,
+    inBasket,
+  } = props;
+  const active = inBasket > 0;
+  const showBin = active && !hasModifier;
+  const priceText = formatCurrency(price, currency);
+  const classes = ["item-card"];
+  if (active) classes.push("item-card--active");
+  if (disable) classes.push("item-card--disabled");
+  if (isSmall) classes.push("item-card--small");
+  return (
+    <li className={classes.join(" ")} data-testid={`item-${id}`} data-active={active || undefined}>
+      <button
+        type="button"
+        className="item-card__main"
+        disabled={disable}
+        aria-label={
+          disable
+            ? t("menu.itemUnavailable", { title })
+            : t(hasModifier ? "menu.chooseOptions" : "menu.addItem", { title, price: priceText })
+        }
+        onClick={() => props.onAdd(id)}
+      >
+        <span className="item-card__text">
+          <span className="item-card__title">
+            {active && <span className="item-card__count">{inBasket}×</span>}
+            {title}
+          </span>
+          {description && <span className="item-card__description">{description}</span>}
+          <span className="item-card__footer">
+            <span className="item-card__price">{priceText}</span>
+            {isNew && <span className="item-card__new">{t("common.new")}</span>}
+          </span>
+        </span>
+        <span className="item-card__media">
+          <ItemImage src={imageUrl} className="item-card__image" />
+          {disable && (
+            <span className="item-card__warning">
+              <WarningIcon size={14} />
+              {t("menu.unavailable")}
+            </span>
+          )}
+        </span>
+      </button>
+      {!disable &&
+        (showBin ? (
+          <button
+            type="button"
+            className="item-card__action item-card__action--remove"
+            aria-label={t("menu.removeItem", { title })}
+            onClick={() => props.onRemove(id)}
+          >
+            <BinIcon size={18} />
+          </button>
+        ) : (
+          <span className="item-card__action" aria-hidden="true">
+            <PlusIcon size={18} />
+          </span>
+        ))}
+    </li>
+  );
+}
