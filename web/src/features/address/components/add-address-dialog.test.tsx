@@ -27,7 +27,14 @@ function wrap(children: ReactNode) {
   );
 }
 
-const krakow = { ...emptyAddressForm(), city: "Kraków", country: "PL", phoneCountry: "PL", latitude: 50.06, longitude: 19.94 };
+const krakow = {
+  ...emptyAddressForm(),
+  city: "Kraków",
+  country: "PL",
+  phoneCountry: "PL",
+  latitude: 50.06,
+  longitude: 19.94,
+};
 
 describe("AddAddressDialog", () => {
   let validNumber = false;
@@ -39,11 +46,16 @@ describe("AddAddressDialog", () => {
         return new Response(
           JSON.stringify({
             success: true,
-            data: { is_valid: validNumber, e164: validNumber ? body.filter.contact_number.replace(/\s/g, "") : "" },
+            data: {
+              is_valid: validNumber,
+              e164: validNumber ? body.filter.contact_number.replace(/\s/g, "") : "",
+            },
           }),
         );
       }
-      return apiStub({ "general/shake-hand": { success: true, data: { maps: { tile_url: "", attribution: "" } } } })(input);
+      return apiStub({
+        "general/shake-hand": { success: true, data: { maps: { tile_url: "", attribution: "" } } },
+      })(input);
     });
   });
   afterEach(() => vi.unstubAllGlobals());
@@ -56,7 +68,11 @@ describe("AddAddressDialog", () => {
 
     await user.click(screen.getByRole("button", { name: "Next" }));
     const errors = await screen.findByTestId("address-errors");
-    expect(within(errors).getAllByRole("listitem").map((li) => li.textContent)).toEqual([
+    expect(
+      within(errors)
+        .getAllByRole("listitem")
+        .map((li) => li.textContent),
+    ).toEqual([
       "Street name/Number is required",
       "Postcode is required",
       "Phone Number is required",
@@ -111,10 +127,21 @@ describe("AddAddressDialog", () => {
     validNumber = true;
     const { ApiError } = await import("@/lib/api/api-error");
     const onSave = vi.fn(async () => {
-      throw new ApiError("Postcode is required", { code: 1000, fields: { postcode: "x" }, messages: ["Postcode is required"] });
+      throw new ApiError("Postcode is required", {
+        code: 1000,
+        fields: { postcode: "x" },
+        messages: ["Postcode is required"],
+      });
     });
     const onClose = vi.fn();
-    const filled = { ...krakow, line1: "Rynek 1", postcode: "31-042", phone: "512345678", email: "a@b.pl", name: "Home" };
+    const filled = {
+      ...krakow,
+      line1: "Rynek 1",
+      postcode: "31-042",
+      phone: "512345678",
+      email: "a@b.pl",
+      name: "Home",
+    };
     render(wrap(<AddAddressDialog open initial={filled} onClose={onClose} onSave={onSave} />));
     await user.click(screen.getByRole("button", { name: "Next" }));
     await screen.findByTestId("address-map");

@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { useErrorMessage } from "@/hooks/use-error-message";
@@ -60,6 +60,11 @@ export function AddAddressDialog({ open, initial, onClose, onSave }: AddAddressD
     defaultValues: initial,
   });
   const { errors } = form.formState;
+  // Each step starts at its top (the form step may have been scrolled to its Next button).
+  const top = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    top.current?.closest(".modal__body")?.scrollTo?.({ top: 0 });
+  }, [step]);
 
   const fieldMessages = FORM_FIELDS.map((field) => errors[field]?.message)
     .filter((m): m is string => typeof m === "string" && m !== "" && m !== SILENT)
@@ -107,6 +112,7 @@ export function AddAddressDialog({ open, initial, onClose, onSave }: AddAddressD
 
   return (
     <Modal open={open} onHide={onClose} title={t("address.addNew")} className="address-dialog">
+      <div ref={top} />
       <ErrorList messages={[...fieldMessages, ...serverErrors]} />
       {step === "form" ? (
         <AddressFormStep form={form} onNext={next} busy={checking || saving} />

@@ -3,6 +3,7 @@ import type { UseFormReturn } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { COUNTRIES } from "@/lib/countries";
 import type { AddressFormInput, AddressFormValues } from "../utils/address-form";
+import { countryName } from "../utils/picker";
 
 type Form = UseFormReturn<AddressFormInput, unknown, AddressFormValues>;
 
@@ -19,7 +20,7 @@ export function AddressFormStep({ form, onNext, busy }: AddressFormStepProps) {
   const { register, formState, watch } = form;
   const invalid = (name: keyof AddressFormValues) => (formState.errors[name] ? true : undefined);
   const country = watch("country");
-  const countryName = country ? countryDisplayName(country, i18n.language) : "";
+  const shownCountry = country ? countryName(country, i18n.language) : "";
 
   const field = (name: keyof AddressFormValues, labelKey: string, extra: Record<string, unknown> = {}) => (
     <div className="field">
@@ -54,7 +55,7 @@ export function AddressFormStep({ form, onNext, busy }: AddressFormStepProps) {
           <input
             id={`${id}-country`}
             className="input"
-            value={countryName}
+            value={shownCountry}
             readOnly
             aria-invalid={invalid("country")}
             aria-describedby={`${id}-country-hint`}
@@ -111,12 +112,4 @@ export function AddressFormStep({ form, onNext, busy }: AddressFormStepProps) {
       </div>
     </form>
   );
-}
-
-function countryDisplayName(code: string, language: string): string {
-  try {
-    return new Intl.DisplayNames([language], { type: "region" }).of(code) ?? code;
-  } catch {
-    return code;
-  }
 }

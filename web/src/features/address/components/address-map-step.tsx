@@ -37,7 +37,7 @@ export function AddressMapStep({ form, onBack, onSave, busy }: AddressMapStepPro
       <p className="address-map-step__label" id={`${id}-pin`}>
         {t("address.pinTitle")}
       </p>
-      <p className="muted small">{t("address.pinHint")}</p>
+      <p className="muted small address-map-step__hint">{t("address.pinHint")}</p>
       <Suspense
         fallback={
           <div className="address-map address-map--loading" style={{ height: MAP_HEIGHT_PX }}>

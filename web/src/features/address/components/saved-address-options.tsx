@@ -16,7 +16,7 @@ interface SavedAddressOptionsProps {
 
 /** The saved addresses as radio options: name and formatted address (SPEC.md §2). */
 export function SavedAddressOptions({ options, selected, onSelect }: SavedAddressOptionsProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   if (options.length === 0) return <p className="muted address-picker__empty">{t("address.empty")}</p>;
   return (
     <fieldset className="address-options">
@@ -32,7 +32,7 @@ export function SavedAddressOptions({ options, selected, onSelect }: SavedAddres
           />
           <span className="address-option__text">
             <span className="address-option__name">{address.name}</span>
-            <span className="address-option__line muted">{formatAddress(address)}</span>
+            <span className="address-option__line muted">{formatAddress(address, i18n.language)}</span>
             {key === "local" && (
               <span className="address-option__note small muted">{t("address.unsaved")}</span>
             )}

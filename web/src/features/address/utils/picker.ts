@@ -30,10 +30,23 @@ export function savedToDelivery(a: SavedAddress): DeliveryAddress {
   };
 }
 
-/** One line: street, flat, postcode and city, country. */
-export function formatAddress(a: Pick<DeliveryAddress, "line1" | "line2" | "city" | "postcode" | "country">) {
+/** One line: street, flat, postcode and city, country (its name when a language is given). */
+export function formatAddress(
+  a: Pick<DeliveryAddress, "line1" | "line2" | "city" | "postcode" | "country">,
+  language?: string,
+) {
   const town = [a.postcode, a.city].filter(Boolean).join(" ");
-  return [a.line1, a.line2, town, a.country].filter(Boolean).join(", ");
+  const country = language && a.country ? countryName(a.country, language) : a.country;
+  return [a.line1, a.line2, town, country].filter(Boolean).join(", ");
+}
+
+/** "PL" → "Poland" / "Polska"; the code itself when the runtime knows no name. */
+export function countryName(code: string, language: string): string {
+  try {
+    return new Intl.DisplayNames([language], { type: "region" }).of(code.toUpperCase()) ?? code;
+  } catch {
+    return code;
+  }
 }
 
 /** The option to preselect: the recorded one if still listed, else the only saved address. */
