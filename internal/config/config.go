@@ -6,6 +6,7 @@ package config
 import (
 	"errors"
 	"fmt"
+	"net/netip"
 	"net/url"
 	"os"
 	"strconv"
@@ -29,6 +30,9 @@ type Config struct {
 	GoogleMapsKey        string
 	TileURL              string
 	AutoRejectMinutes    int
+	// TrustedProxies are the load balancers whose X-Forwarded-For is believed
+	// when telling clients apart (rate limits).
+	TrustedProxies []netip.Prefix
 }
 
 // Var documents one variable for `platter serve --help`.
@@ -54,6 +58,7 @@ var Vars = []Var{
 	{"PLATTER_GOOGLE_MAPS_KEY", "", "Google Maps Platform key (PLATTER_GEOCODER=google)", true},
 	{"PLATTER_TILE_URL", "https://tile.openstreetmap.org/{z}/{x}/{y}.png", "map tiles for the browser", false},
 	{"PLATTER_AUTO_REJECT_MINUTES", "13", "paid orders nobody accepted are rejected and refunded after this many minutes", false},
+	{"PLATTER_TRUSTED_PROXIES", "", "comma-separated IPs or CIDRs of load balancers whose X-Forwarded-For names the client (e.g. 10.0.0.0/8); empty: the peer address is the client", false},
 }
 
 // Load reads the configuration through getenv (os.Getenv in production, a
@@ -103,6 +108,7 @@ func Load(getenv func(string) string, readFile func(string) ([]byte, error)) (*C
 		TileURL:              get("PLATTER_TILE_URL"),
 	}
 	problems = append(problems, c.validate(get("PLATTER_AUTO_REJECT_MINUTES"))...)
+	problems = append(problems, c.parseProxies(get("PLATTER_TRUSTED_PROXIES"))...)
 	if len(problems) > 0 {
 		return nil, errors.New("invalid configuration:\n  - " + strings.Join(problems, "\n  - "))
 	}
@@ -187,6 +193,29 @@ func splitHostPort(addr string) (string, int, error) {
 		return "", 0, errors.New("bad port")
 	}
 	return addr[:i], port, nil
+}
+
+func (c *Config) parseProxies(list string) []string {
+	var p []string
+	for _, f := range strings.Split(list, ",") {
+		f = strings.TrimSpace(f)
+		if f == "" {
+			continue
+		}
+		if !strings.Contains(f, "/") {
+			if a, err := netip.ParseAddr(f); err == nil {
+				c.TrustedProxies = append(c.TrustedProxies, netip.PrefixFrom(a, a.BitLen()))
+				continue
+			}
+		}
+		pre, err := netip.ParsePrefix(f)
+		if err != nil {
+			p = append(p, fmt.Sprintf("PLATTER_TRUSTED_PROXIES %q: not an IP or CIDR", f))
+			continue
+		}
+		c.TrustedProxies = append(c.TrustedProxies, pre.Masked())
+	}
+	return p
 }
 
 // TileHost is the origin of the tile URL, for the Content-Security-Policy.

@@ -73,3 +73,17 @@ func TestHelpListsEveryVariable(t *testing.T) {
 		}
 	}
 }
+
+func TestTrustedProxies(t *testing.T) {
+	c, err := config.Load(env(map[string]string{"PLATTER_TRUSTED_PROXIES": "10.0.0.0/8, 192.168.1.7"}), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(c.TrustedProxies) != 2 || c.TrustedProxies[1].String() != "192.168.1.7/32" {
+		t.Errorf("proxies %v", c.TrustedProxies)
+	}
+	if _, err := config.Load(env(map[string]string{"PLATTER_TRUSTED_PROXIES": "lb.internal"}), nil); err == nil ||
+		!strings.Contains(err.Error(), "PLATTER_TRUSTED_PROXIES") {
+		t.Errorf("bad proxy: %v", err)
+	}
+}

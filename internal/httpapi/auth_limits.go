@@ -4,7 +4,9 @@ import (
 	"math"
 	"net"
 	"net/mail"
+	"net/netip"
 	"strconv"
+	"strings"
 	"time"
 
 	"platter/internal/catalog"
@@ -23,14 +25,43 @@ const (
 	mailPurposeRset = "reset"
 )
 
-// clientIP is the peer address. X-Forwarded-For is not trusted: anyone can
-// send it, and no proxy is configured as trusted.
-func clientIP(r *request) string {
+// clientIP tells clients apart for rate limits: the peer address, or, when
+// the peer is a trusted proxy (PLATTER_TRUSTED_PROXIES), the right-most
+// X-Forwarded-For entry that is not itself a trusted proxy. Entries further
+// left are whatever the client chose to send, so they are never believed.
+func (s *Server) clientIP(r *request) string {
 	host, _, err := net.SplitHostPort(r.RemoteAddr)
 	if err != nil {
-		return r.RemoteAddr
+		host = r.RemoteAddr
+	}
+	peer, err := netip.ParseAddr(host)
+	if err != nil || !s.trusted(peer) {
+		return host
+	}
+	hops := strings.Split(strings.Join(r.Header.Values("X-Forwarded-For"), ","), ",")
+	for i := len(hops) - 1; i >= 0; i-- {
+		a, err := netip.ParseAddr(strings.TrimSpace(hops[i]))
+		if err != nil {
+			return host
+		}
+		if !s.trusted(a) {
+			return a.Unmap().String()
+		}
 	}
 	return host
+}
+
+func (s *Server) trusted(a netip.Addr) bool {
+	if s.cfg == nil {
+		return false
+	}
+	a = a.Unmap()
+	for _, p := range s.cfg.TrustedProxies {
+		if p.Contains(a) {
+			return true
+		}
+	}
+	return false
 }
 
 // limit counts one hit against key and refuses (1429, Retry-After) beyond
@@ -58,7 +89,7 @@ func max1(n int) int {
 
 // limitIP is the wide per-IP limit every auth call passes first.
 func (s *Server) limitIP(r *request) error {
-	return s.limit(r, "ip:"+clientIP(r), ipLimit, time.Minute)
+	return s.limit(r, "ip:"+s.clientIP(r), ipLimit, time.Minute)
 }
 
 // limitMail allows a mail of a purpose to an address at most once a minute

@@ -28,7 +28,7 @@ func (s *Server) signIn(r *request) (*reply, error) {
 		return nil, err
 	}
 	norm := account.NormalizeEmail(in.Email)
-	key := "signin:" + clientIP(r) + ":" + strconv.FormatInt(sc.ID, 10) + ":" + norm
+	key := "signin:" + s.clientIP(r) + ":" + strconv.FormatInt(sc.ID, 10) + ":" + norm
 	if err := s.limit(r, key, signInLimit, time.Minute); err != nil {
 		return nil, err
 	}

@@ -54,7 +54,8 @@ type env struct {
 type options struct {
 	web      fs.FS
 	catalog  httpapi.Catalog
-	geocoder geo.Geocoder // nil: the builtin one
+	geocoder geo.Geocoder      // nil: the builtin one
+	env      map[string]string // PLATTER_* configuration
 }
 
 // start boots the real HTTP server on db, with the demo schemes loaded.
@@ -70,7 +71,7 @@ func start(t *testing.T, db *store.DB, o options) *env {
 			t.Fatal(err)
 		}
 	}
-	cfg, err := config.Load(func(string) string { return "" }, nil)
+	cfg, err := config.Load(func(k string) string { return o.env[k] }, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

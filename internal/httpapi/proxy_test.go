@@ -1,0 +1,39 @@
+package httpapi_test
+
+import (
+	"strconv"
+	"testing"
+
+	"platter/internal/store/storetest"
+)
+
+// TestForwardedForOnlyFromTrustedProxies checks how rate limits tell clients
+// apart: X-Forwarded-For counts only when the peer is a configured proxy.
+func TestForwardedForOnlyFromTrustedProxies(t *testing.T) {
+	signin := data("business_slug", "demo-burgers", "email", "mallory@example.test", "password", "Wrong-pass-1")
+	burst := func(e *env, xff string) int {
+		status := 0
+		for i := 0; i < 11; i++ {
+			status = e.call("auth/signin", signin, "X-Forwarded-For", xff).Status
+		}
+		return status
+	}
+
+	t.Run("untrusted peer: a forged header changes nothing", func(t *testing.T) {
+		e := start(t, storetest.Open(t, "sqlite"), options{})
+		for i := 0; i < 10; i++ {
+			e.call("auth/signin", signin, "X-Forwarded-For", "198.51.100."+strconv.Itoa(i+1))
+		}
+		e.call("auth/signin", signin, "X-Forwarded-For", "198.51.100.99").wantError(t, 429, 1429)
+	})
+	t.Run("trusted proxy: clients behind it are counted apart", func(t *testing.T) {
+		e := start(t, storetest.Open(t, "sqlite"), options{env: map[string]string{"PLATTER_TRUSTED_PROXIES": "127.0.0.1"}})
+		if got := burst(e, "203.0.113.5"); got != 429 {
+			t.Fatalf("11th sign-in from one client: %d, want 429", got)
+		}
+		// Another customer behind the same load balancer is not locked out;
+		// a spoofed left-most entry does not pick the key either.
+		r := e.call("auth/signin", signin, "X-Forwarded-For", "203.0.113.5, 203.0.113.6")
+		r.wantError(t, 401, 2061)
+	})
+}
