@@ -2,6 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { Dialog } from "@/components/ui/dialog";
 import { useErrorMessage } from "@/hooks/use-error-message";
 import { isApiError } from "@/lib/api/api-error";
 import type { DeliveryAddress } from "@/stores/delivery-address";
@@ -18,7 +19,6 @@ import {
 import { AddressFormStep } from "./address-form-step";
 import { AddressMapStep } from "./address-map-step";
 import { ErrorList } from "./error-list";
-import { Modal } from "./modal";
 
 /** Server field names (address/upsert) → form fields, so server errors mark the right input. */
 const SERVER_FIELDS: Record<string, keyof AddressFormValues> = {
@@ -63,7 +63,7 @@ export function AddAddressDialog({ open, initial, onClose, onSave }: AddAddressD
   // Each step starts at its top (the form step may have been scrolled to its Next button).
   const top = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    top.current?.closest(".modal__body")?.scrollTo?.({ top: 0 });
+    top.current?.closest(".dialog__body")?.scrollTo?.({ top: 0 });
   }, [step]);
 
   const fieldMessages = FORM_FIELDS.map((field) => errors[field]?.message)
@@ -111,7 +111,7 @@ export function AddAddressDialog({ open, initial, onClose, onSave }: AddAddressD
   }
 
   return (
-    <Modal open={open} onHide={onClose} title={t("address.addNew")} className="address-dialog">
+    <Dialog open={open} onHide={onClose} title={t("address.addNew")} className="address-dialog">
       <div ref={top} />
       <ErrorList messages={[...fieldMessages, ...serverErrors]} />
       {step === "form" ? (
@@ -119,6 +119,6 @@ export function AddAddressDialog({ open, initial, onClose, onSave }: AddAddressD
       ) : (
         <AddressMapStep form={form} onBack={() => setStep("form")} onSave={save} busy={saving} />
       )}
-    </Modal>
+    </Dialog>
   );
 }

@@ -12,6 +12,7 @@ import type { PlaceSuggestion } from "../types";
 import { formFromPlace, type AddressFormValues } from "../utils/address-form";
 import { initialSelection, pickerAction, savedToDelivery } from "../utils/picker";
 import { AddAddressDialog } from "./add-address-dialog";
+import { MenuIcon } from "./icons";
 import { AddressSearchBox, SuggestionList } from "./address-search";
 import { SavedAddressOptions, type AddressOption } from "./saved-address-options";
 
@@ -150,23 +151,5 @@ export function AddressPicker({ defaultSelection = false, storeCount, onSubmit }
         />
       )}
     </div>
-  );
-}
-
-function MenuIcon() {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width="20"
-      height="20"
-      aria-hidden="true"
-      data-testid="menu-icon"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-    >
-      <path d="M7 3v8M4.5 3v5a2.5 2.5 0 0 0 5 0V3M7 11v10M17 21V3c-2.2 1.2-3.5 3.8-3.5 7v3H17" />
-    </svg>
   );
 }

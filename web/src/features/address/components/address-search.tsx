@@ -1,5 +1,6 @@
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
+import { SearchIcon } from "@/components/ui/icons";
 import { Spinner } from "@/components/ui/spinner";
 import { useErrorMessage } from "@/hooks/use-error-message";
 import { useShakeHand } from "@/lib/api/get-shake-hand";
@@ -7,7 +8,7 @@ import { usePlaceSuggestions } from "../api/find-address";
 import { ADDRESS_SEARCH_DEBOUNCE_MS } from "../constants";
 import { useDebouncedValue } from "../hooks/use-debounced-value";
 import type { PlaceSuggestion } from "../types";
-import { CloseIcon } from "./modal";
+import { CloseIcon, PinIcon } from "./icons";
 
 interface AddressSearchBoxProps {
   value: string;
@@ -35,7 +36,9 @@ export function AddressSearchBox({
       <label htmlFor={id} className="visually-hidden">
         {t("address.search")}
       </label>
-      <SearchIcon />
+      <span className="address-search__icon">
+        <SearchIcon size={20} />
+      </span>
       <input
         id={id}
         type="search"
@@ -117,41 +120,5 @@ export function SuggestionList({ search, sessionToken, listId, busyPlaceId, onCh
         <p className="address-suggestions__attribution muted small">{shakeHand.payload.maps.attribution}</p>
       ) : null}
     </div>
-  );
-}
-
-function SearchIcon() {
-  return (
-    <svg
-      className="address-search__icon"
-      viewBox="0 0 24 24"
-      width="20"
-      height="20"
-      aria-hidden="true"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-    >
-      <circle cx="11" cy="11" r="7" />
-      <path d="M20 20l-3.5-3.5" />
-    </svg>
-  );
-}
-
-function PinIcon() {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width="18"
-      height="18"
-      aria-hidden="true"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-    >
-      <path d="M12 21s7-6.2 7-11.5A7 7 0 0 0 5 9.5C5 14.8 12 21 12 21z" />
-      <circle cx="12" cy="9.5" r="2.5" />
-    </svg>
   );
 }

@@ -1,8 +1,8 @@
 import { useTranslation } from "react-i18next";
+import { Dialog } from "@/components/ui/dialog";
 import type { DeliveryAddress } from "@/stores/delivery-address";
 import { useVenueStore } from "@/stores/venue";
 import { AddressPicker } from "./address-picker";
-import { Modal } from "./modal";
 
 interface OrderAddressDialogProps {
   open: boolean;
@@ -31,7 +31,7 @@ export function OrderAddressDialog({ open, persistent = false, onClose, onSubmit
   }
 
   return (
-    <Modal
+    <Dialog
       open={open}
       onHide={onClose}
       persistent={persistent}
@@ -47,6 +47,6 @@ export function OrderAddressDialog({ open, persistent = false, onClose, onSubmit
       }
     >
       <AddressPicker defaultSelection storeCount={storeCount} onSubmit={submit} />
-    </Modal>
+    </Dialog>
   );
 }
