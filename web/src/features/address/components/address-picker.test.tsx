@@ -1,0 +1,148 @@
+import { QueryClientProvider } from "@tanstack/react-query";
+import { render, screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import type { ReactNode } from "react";
+import { I18nextProvider } from "react-i18next";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import i18n from "@/i18n";
+import { createQueryClient } from "@/lib/query-client";
+import { burgersScheme } from "@/test/fixtures";
+import { apiStub } from "@/test/render-route";
+import { useAuthStore } from "@/stores/auth";
+import { createDefaultBasket } from "@/stores/basket";
+import { initialHomeData, useHomeStore } from "@/stores/home";
+import { useVenueStore } from "@/stores/venue";
+import type { SavedAddress } from "../types";
+import { AddressPicker } from "./address-picker";
+import { OrderAddressDialog } from "./order-address-dialog";
+
+const home: SavedAddress = {
+  id: 41,
+  name: "Home",
+  line_1: "1 Dean Street",
+  line_2: "",
+  city: "London",
+  country: "GB",
+  postcode: "W1D 3RB",
+  lat: 51.514,
+  lng: -0.132,
+  contact_number: "+447911123456",
+  email: "ann@example.com",
+  note: "",
+};
+
+function wrap(children: ReactNode) {
+  const client = createQueryClient();
+  client.setDefaultOptions({ queries: { retry: false } });
+  return (
+    <I18nextProvider i18n={i18n}>
+      <QueryClientProvider client={client}>{children}</QueryClientProvider>
+    </I18nextProvider>
+  );
+}
+
+const calls: string[] = [];
+
+beforeEach(() => {
+  calls.length = 0;
+  useHomeStore.setState({ ...initialHomeData });
+  useAuthStore.setState({ token: "t0k", user: { email: "ann@example.com", is_guest: false } });
+  const stub = apiStub({
+    "address/list": { success: true, data: [home] },
+    "address/find-address": { success: true, data: [{ place_id: "gn:PL:1", description: "Kraków, Poland" }] },
+    "general/shake-hand": { success: true, data: { maps: { tile_url: "", attribution: "© GeoNames" } } },
+  });
+  vi.stubGlobal("fetch", async (input: RequestInfo | URL) => {
+    calls.push(String(input).replace(/^\/api\/v3\//, ""));
+    return stub(input);
+  });
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  useAuthStore.setState({ token: null, user: null });
+});
+
+describe("AddressPicker", () => {
+  it("preselects the only saved address and Continue records it", async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn();
+    render(wrap(<AddressPicker storeCount={2} onSubmit={onSubmit} />));
+    const radio = await screen.findByRole("radio", { name: /Home/ });
+    expect(radio).toHaveProperty("checked", true);
+    expect(screen.getByText("1 Dean Street, W1D 3RB London, United Kingdom")).toBeTruthy();
+    const action = screen.getByRole("button", { name: "Continue" });
+    expect(action.querySelector("[data-testid=menu-icon]")).toBeNull();
+    await user.click(action);
+    expect(onSubmit).toHaveBeenCalledWith(
+      expect.objectContaining({ line1: "1 Dean Street", latitude: 51.514 }),
+      41,
+    );
+    expect(useHomeStore.getState()).toMatchObject({
+      selectedAddress: 41,
+      delivery_address: expect.objectContaining({ name: "Home", longitude: -0.132 }),
+    });
+  });
+
+  it("labels the action Go to Menu with the menu icon for one store", async () => {
+    render(wrap(<AddressPicker storeCount={1} onSubmit={() => {}} />));
+    const action = await screen.findByRole("button", { name: "Go to Menu" });
+    expect(action.querySelector("[data-testid=menu-icon]")).not.toBeNull();
+  });
+
+  it("shows suggestions from the search box after the debounce; the close icon returns to the addresses", async () => {
+    const user = userEvent.setup();
+    render(wrap(<AddressPicker storeCount={2} onSubmit={() => {}} />));
+    await screen.findByRole("radio", { name: /Home/ });
+    await user.click(screen.getByPlaceholderText("Search for an address"));
+    expect(screen.queryByRole("radio")).toBeNull();
+    await user.type(screen.getByPlaceholderText("Search for an address"), "Krak");
+    expect(calls).not.toContain("address/find-address");
+    expect(await screen.findByRole("button", { name: "Kraków, Poland" }, { timeout: 3000 })).toBeTruthy();
+    expect(calls.filter((c) => c === "address/find-address")).toHaveLength(1);
+    await user.click(screen.getByRole("button", { name: "Clear search" }));
+    expect(screen.getByPlaceholderText("Search for an address")).toHaveProperty("value", "");
+    expect(screen.getByRole("radio", { name: /Home/ })).toBeTruthy();
+  });
+
+  it("does not ask for saved addresses for a guest", async () => {
+    useAuthStore.setState({ token: "guest", user: { is_guest: true } });
+    render(wrap(<AddressPicker storeCount={2} onSubmit={() => {}} />));
+    expect(await screen.findByText(/No saved addresses yet/)).toBeTruthy();
+    expect(calls).not.toContain("address/list");
+  });
+});
+
+describe("OrderAddressDialog", () => {
+  beforeEach(() => {
+    const store = { venue_slug: "soho" } as (typeof burgersScheme.stores)[number];
+    useVenueStore.setState({
+      currentScheme: { ...burgersScheme, stores: [store, { ...store, venue_slug: "shoreditch" }] },
+      currentVenue: store,
+      basket: { "demo-burgers": { soho: createDefaultBasket() } },
+    });
+  });
+
+  it("copies the choice into the current order detail, signals submit and closes", async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn();
+    const onClose = vi.fn();
+    render(wrap(<OrderAddressDialog open onClose={onClose} onSubmit={onSubmit} />));
+    await screen.findByRole("radio", { name: /Home/ });
+    expect(screen.getByRole("button", { name: "Cancel" })).toBeTruthy();
+    await user.click(screen.getByRole("button", { name: "Save" }));
+    expect(useVenueStore.getState().basket["demo-burgers"]?.soho?.orderDetail.delivery_address).toMatchObject(
+      {
+        line1: "1 Dean Street",
+      },
+    );
+    expect(onSubmit).toHaveBeenCalled();
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+  });
+
+  it("when persistent has no close icon and an empty call-to-action area", async () => {
+    render(wrap(<OrderAddressDialog open persistent onClose={() => {}} />));
+    await screen.findByRole("radio", { name: /Home/ });
+    expect(screen.queryByRole("button", { name: "Close" })).toBeNull();
+    expect(screen.queryByRole("button", { name: "Cancel" })).toBeNull();
+  });
+});
