@@ -59,7 +59,9 @@ for (const language of languages) {
       await dialog.locator('input[name="name"]').fill(language === "pl-PL" ? "Dom" : "Home");
       await dialog.locator('button[type="submit"]').click();
       await expect(page.getByTestId("address-map").locator(".leaflet-marker-icon")).toBeVisible();
-      await dialog.locator("textarea").fill(language === "pl-PL" ? "Domofon 12, drugie piętro" : "Door code 12, second floor");
+      await dialog
+        .locator("textarea")
+        .fill(language === "pl-PL" ? "Domofon 12, drugie piętro" : "Door code 12, second floor");
       await page.waitForTimeout(400);
       await page.screenshot({ path: join(screenshots, `${prefix}-4-map.png`) });
 

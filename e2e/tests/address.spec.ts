@@ -154,12 +154,20 @@ test.describe("delivery addresses", () => {
     ]);
 
     // "+44 12" passes the form but not the server's phone check.
-    await fillStepOne(page, { street: "1 Dean Street", postcode: "W1D 3RB", phone: "12", email: "ann@", name: "Home" });
+    await fillStepOne(page, {
+      street: "1 Dean Street",
+      postcode: "W1D 3RB",
+      phone: "12",
+      email: "ann@",
+      name: "Home",
+    });
     await dialog.getByRole("button", { name: "Next" }).click();
     await expect(page.getByTestId("address-errors").getByRole("listitem")).toHaveText(["Email is not valid"]);
     await dialog.getByLabel("Email").fill(session.email);
     await dialog.getByRole("button", { name: "Next" }).click();
-    await expect(page.getByTestId("address-errors").getByRole("listitem")).toHaveText(["Phone Number is Incorrect"]);
+    await expect(page.getByTestId("address-errors").getByRole("listitem")).toHaveText([
+      "Phone Number is Incorrect",
+    ]);
     await expect(page.getByTestId("address-map")).toHaveCount(0);
 
     await dialog.getByLabel("Phone Number").fill("7911 123456");
@@ -188,9 +196,14 @@ test.describe("delivery addresses", () => {
       data: { filter: {} },
       headers: { Authorization: `Bearer ${session.token}` },
     });
-    const saved = ((await list.json()) as { data: { name: string; contact_number: string; note: string }[] }).data;
+    const saved = ((await list.json()) as { data: { name: string; contact_number: string; note: string }[] })
+      .data;
     expect(saved).toEqual([
-      expect.objectContaining({ name: "Home", contact_number: "+447911123456", note: "Blue door, ring twice" }),
+      expect.objectContaining({
+        name: "Home",
+        contact_number: "+447911123456",
+        note: "Blue door, ring twice",
+      }),
     ]);
 
     // A fresh visit preselects the single saved address; Continue leads on to the stores.
@@ -200,7 +213,9 @@ test.describe("delivery addresses", () => {
     await expect(action.getByTestId("menu-icon")).toHaveCount(0);
     await action.click();
     await expect(page).toHaveURL(/\/demo-burgers\/home\/stores$/);
-    const home = await page.evaluate(() => JSON.parse(localStorage.getItem("home") ?? "{}") as { state: Record<string, unknown> });
+    const home = await page.evaluate(
+      () => JSON.parse(localStorage.getItem("home") ?? "{}") as { state: Record<string, unknown> },
+    );
     expect(home.state.delivery_address).toMatchObject({ line1: "1 Dean Street", name: "Home" });
     expect(typeof home.state.selectedAddress).toBe("number");
   });
@@ -244,8 +259,14 @@ test.describe("delivery addresses", () => {
     await expect(action.getByTestId("menu-icon")).toBeVisible();
     await action.click();
     await expect(page).toHaveURL(/\/demo-pierogi\/rynek\/menu$/);
-    const home = await page.evaluate(() => JSON.parse(localStorage.getItem("home") ?? "{}") as { state: Record<string, unknown> });
-    expect(home.state.delivery_address).toMatchObject({ city: "Kraków", line1: "Rynek Główny 1", contact_number: "+48512345678" });
+    const home = await page.evaluate(
+      () => JSON.parse(localStorage.getItem("home") ?? "{}") as { state: Record<string, unknown> },
+    );
+    expect(home.state.delivery_address).toMatchObject({
+      city: "Kraków",
+      line1: "Rynek Główny 1",
+      contact_number: "+48512345678",
+    });
     expect(home.state.selectedAddress).toBeNull();
   });
 
