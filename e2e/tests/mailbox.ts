@@ -19,9 +19,7 @@ export async function waitForMail(
   while (Date.now() < deadline) {
     const mail = readMailbox().find(
       (m) =>
-        m.to.includes(address) &&
-        Date.parse(m.receivedAt) >= since &&
-        (!subject || subject.test(m.subject)),
+        m.to.includes(address) && Date.parse(m.receivedAt) >= since && (!subject || subject.test(m.subject)),
     );
     if (mail) return mail;
     await new Promise((r) => setTimeout(r, 200));

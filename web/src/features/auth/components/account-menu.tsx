@@ -22,12 +22,30 @@ export function AccountMenu({ scheme }: { scheme: string }) {
     const onAuthScreen = location.pathname.split("/")[2] === "auth";
     const here = onAuthScreen ? undefined : `${location.pathname}${location.search}`;
     return (
-      <Link to={paths.auth.signIn.getHref(scheme, here)} className="button button--ghost" data-testid="sign-in-link">
-        {t("nav.signIn")}
+      <Link
+        to={paths.auth.signIn.getHref(scheme, here)}
+        className="account-menu__trigger account-menu__sign-in"
+        data-testid="sign-in-link"
+      >
+        <PersonIcon />
+        <span className="account-menu__label">{t("nav.signIn")}</span>
       </Link>
     );
   }
   return <SignedInMenu scheme={scheme} user={user} />;
+}
+
+function PersonIcon() {
+  return (
+    <span className="account-menu__avatar" aria-hidden="true">
+      <svg viewBox="0 0 24 24" width="18" height="18">
+        <path
+          fill="currentColor"
+          d="M12 12a4.5 4.5 0 1 0 0-9 4.5 4.5 0 0 0 0 9Zm0 2.25c-3.3 0-9 1.66-9 4.95V21h18v-1.8c0-3.29-5.7-4.95-9-4.95Z"
+        />
+      </svg>
+    </span>
+  );
 }
 
 function SignedInMenu({ scheme, user }: { scheme: string; user: AuthUser }) {
@@ -36,6 +54,7 @@ function SignedInMenu({ scheme, user }: { scheme: string; user: AuthUser }) {
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
   const queryClient = useQueryClient();
+  const location = useLocation();
   const token = useAuthStore((s) => s.token);
   const setUser = useAuthStore((s) => s.setUser);
   const info = useUserInfo(scheme, token !== null);
@@ -96,9 +115,20 @@ function SignedInMenu({ scheme, user }: { scheme: string; user: AuthUser }) {
       </button>
       <div className="account-menu__panel" id={panelId} hidden={!open}>
         <p className="account-menu__who">
-          <span className="muted small">{user.is_guest ? t("account.guestHint") : t("account.signedInAs")}</span>
+          <span className="muted small">
+            {user.is_guest ? t("account.guestHint") : t("account.signedInAs")}
+          </span>
           {user.is_guest ? null : <strong data-testid="account-email">{user.email}</strong>}
         </p>
+        {user.is_guest ? (
+          <Link
+            to={paths.auth.signIn.getHref(scheme, `${location.pathname}${location.search}`)}
+            className="button button--primary account-menu__sign-out"
+            onClick={() => setOpen(false)}
+          >
+            {t("account.signInOrSignUp")}
+          </Link>
+        ) : null}
         <button
           type="button"
           className="button button--ghost account-menu__sign-out"

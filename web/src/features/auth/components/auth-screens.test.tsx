@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import i18n from "@/i18n";
 import { useAuthStore } from "@/stores/auth";
 import { useGeneralStore } from "@/stores/general";
+import { useVenueStore } from "@/stores/venue";
 import { burgersScheme } from "@/test/fixtures";
 import { renderRoute } from "@/test/render-route";
 
@@ -109,7 +110,9 @@ describe("SignIn", () => {
 
   it("signs in, binds the token to the scheme and goes back to ?redirect=", async () => {
     stubApi({ "auth/signin": () => session() });
-    const { router } = await openSignIn("/demo-burgers/auth/sign-in?redirect=%2Fdemo-burgers%2Fsoho%2Fcheckout");
+    const { router } = await openSignIn(
+      "/demo-burgers/auth/sign-in?redirect=%2Fdemo-burgers%2Fsoho%2Fcheckout",
+    );
     const u = userEvent.setup();
     await u.type(screen.getByLabelText("Email"), "anna@example.com");
     await u.type(screen.getByLabelText("Password"), "Abcdefg1");
@@ -145,7 +148,10 @@ describe("SignIn", () => {
     await u.click(screen.getByRole("button", { name: "Sign in" }));
     await screen.findByRole("heading", { name: "Confirm your account" });
     expect(router.state.location.pathname).toBe("/demo-burgers/auth/verify");
-    expect(screen.getByText(/We have sent a 6-digit code to anna@example.com/)).toBeTruthy();
+    expect(document.getElementById("auth-subtitle")!.textContent).toContain(
+      "We have sent a 6-digit code to anna@example.com.",
+    );
+    expect(screen.getByText("Your account is not confirmed yet. We have sent you a new code.")).toBeTruthy();
   });
 
   it("continues as a guest", async () => {
@@ -154,7 +160,9 @@ describe("SignIn", () => {
     await userEvent.setup().click(screen.getByRole("button", { name: "Continue as guest" }));
     await waitFor(() => expect(router.state.location.pathname).toBe("/demo-burgers/home"));
     expect(useAuthStore.getState().user).toMatchObject({ is_guest: true, business_slug: "demo-burgers" });
-    expect(calls.find((c) => c.path === "auth/guest")!.body).toEqual({ data: { business_slug: "demo-burgers" } });
+    expect(calls.find((c) => c.path === "auth/guest")!.body).toEqual({
+      data: { business_slug: "demo-burgers" },
+    });
     expect(within(screen.getByRole("banner")).getByTestId("account-menu").textContent).toContain("Guest");
   });
 });
@@ -174,7 +182,9 @@ describe("SignUp", () => {
     expect(screen.getByText("Nazwisko jest wymagane")).toBeTruthy();
     expect(screen.getByText("Numer telefonu jest wymagany")).toBeTruthy();
     expect(
-      screen.getByText("Hasło musi mieć co najmniej 8 znaków i zawierać małą literę, wielką literę oraz cyfrę."),
+      screen.getByText(
+        "Hasło musi mieć co najmniej 8 znaków i zawierać małą literę, wielką literę oraz cyfrę.",
+      ),
     ).toBeTruthy();
   });
 
@@ -291,7 +301,12 @@ describe("Reset password", () => {
     await u.click(screen.getByRole("button", { name: "Save new password" }));
     await waitFor(() => expect(router.state.location.pathname).toBe("/demo-burgers/home"));
     expect(calls.find((c) => c.path === "auth/reset-password")!.body).toEqual({
-      data: { business_slug: "demo-burgers", email: "anna@example.com", code: "654321", password: "Newpass-2" },
+      data: {
+        business_slug: "demo-burgers",
+        email: "anna@example.com",
+        code: "654321",
+        password: "Newpass-2",
+      },
     });
   });
 });
@@ -303,6 +318,8 @@ describe("header account", () => {
       "auth/signout": () => ({ body: { success: true, data: {} } }),
     });
     useAuthStore.setState({ token: "tok-1", user: user() });
+    const basket = { items: [{ item_id: 3, qty: 2 }], orderDetail: {} };
+    useVenueStore.setState({ basket: { "demo-burgers": { soho: basket } } } as never);
     renderRoute("/demo-burgers/auth/sign-in");
     const banner = await screen.findByRole("banner");
     const trigger = await within(banner).findByTestId("account-menu");
@@ -314,6 +331,7 @@ describe("header account", () => {
     await waitFor(() => expect(useAuthStore.getState().token).toBeNull());
     expect(calls.find((c) => c.path === "auth/signout")!.auth).toBe("Bearer tok-1");
     expect(await within(banner).findByTestId("sign-in-link")).toBeTruthy();
+    expect(useVenueStore.getState().basket).toEqual({ "demo-burgers": { soho: basket } });
   });
 
   it("treats a token of another scheme as signed out here", async () => {

@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { useTranslation } from "react-i18next";
+import { Trans, useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
 import { useForgottenPassword, useResetPassword } from "../api/reset-password";
 import { useAuthTarget } from "../hooks/use-auth-target";
@@ -46,11 +46,22 @@ export function ResetPasswordVerifyForm() {
   return (
     <>
       <p className="auth-card__subtitle" id="auth-subtitle">
-        {knownEmail
-          ? t("auth.resetPasswordVerifySubtitle", { email: knownEmail })
-          : t("auth.resetPasswordVerifySubtitleNoEmail")}
+        {knownEmail ? (
+          <Trans
+            i18nKey="auth.resetPasswordVerifySubtitle"
+            values={{ email: knownEmail }}
+            components={{ strong: <strong /> }}
+          />
+        ) : (
+          t("auth.resetPasswordVerifySubtitleNoEmail")
+        )}
       </p>
-      <form className="auth-form" noValidate onSubmit={(e) => void onSubmit(e)} aria-describedby="auth-subtitle">
+      <form
+        className="auth-form"
+        noValidate
+        onSubmit={(e) => void onSubmit(e)}
+        aria-describedby="auth-subtitle"
+      >
         <FormAlert error={formError} />
         {knownEmail ? null : (
           <TextField
@@ -72,7 +83,11 @@ export function ResetPasswordVerifyForm() {
           registration={register("password")}
           error={fieldMessage(errors.password)}
         />
-        <button type="submit" className="button button--primary button--block" disabled={formState.isSubmitting}>
+        <button
+          type="submit"
+          className="button button--primary button--block"
+          disabled={formState.isSubmitting}
+        >
           {formState.isSubmitting ? t("auth.pleaseWait") : t("auth.resetAction")}
         </button>
       </form>

@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { useTranslation } from "react-i18next";
+import { Trans, useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
 import { useResendConfirmation, useVerifyCode } from "../api/verify-code";
 import { useAuthTarget } from "../hooks/use-auth-target";
@@ -47,10 +47,23 @@ export function VerifyForm() {
   return (
     <>
       <p className="auth-card__subtitle" id="auth-subtitle">
-        {knownEmail ? t("auth.verifySubtitle", { email: knownEmail }) : t("auth.verifySubtitleNoEmail")}
+        {knownEmail ? (
+          <Trans
+            i18nKey="auth.verifySubtitle"
+            values={{ email: knownEmail }}
+            components={{ strong: <strong /> }}
+          />
+        ) : (
+          t("auth.verifySubtitleNoEmail")
+        )}
       </p>
       {notice === "notVerified" ? <FormNotice>{t("auth.notVerifiedNotice")}</FormNotice> : null}
-      <form className="auth-form" noValidate onSubmit={(e) => void onSubmit(e)} aria-describedby="auth-subtitle">
+      <form
+        className="auth-form"
+        noValidate
+        onSubmit={(e) => void onSubmit(e)}
+        aria-describedby="auth-subtitle"
+      >
         <FormAlert error={formError} />
         {knownEmail ? null : (
           <TextField
@@ -64,7 +77,11 @@ export function VerifyForm() {
           />
         )}
         <CodeField id="verify-code" registration={register("code")} error={fieldMessage(errors.code)} />
-        <button type="submit" className="button button--primary button--block" disabled={formState.isSubmitting}>
+        <button
+          type="submit"
+          className="button button--primary button--block"
+          disabled={formState.isSubmitting}
+        >
           {formState.isSubmitting ? t("auth.pleaseWait") : t("auth.verifyAction")}
         </button>
       </form>
