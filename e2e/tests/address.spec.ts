@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
+import { codeOf, MAILBOX, waitForMail } from "./mailbox";
 
 /**
  * Issue 4 "Done when": delivery addresses through the real server (builtin
@@ -16,8 +17,11 @@ interface Session {
   user: Record<string, unknown>;
 }
 
-/** The verification code mailed to `email`: from the server log (no SMTP in e2e: mail goes to the log). */
-function mailedCode(email: string): string | null {
+/**
+ * The verification code mailed to `email` when the server was started without
+ * SMTP (PLATTER_E2E_BASE_URL runs): the log holds the mail.
+ */
+function loggedCode(email: string): string | null {
   const logs: string[] = [];
   if (process.env.PLATTER_E2E_LOG) logs.push(process.env.PLATTER_E2E_LOG);
   // global-setup.ts records its server log in a state file in the temp directory.
@@ -64,7 +68,12 @@ async function signUp(page: Page, scheme: string): Promise<Session & { email: st
   });
   expect(signup.ok(), await signup.text()).toBe(true);
   let code: string | null = null;
-  await expect.poll(() => (code = mailedCode(email)), { timeout: 10_000 }).not.toBeNull();
+  if (MAILBOX) {
+    // global-setup.ts's SMTP catcher (the accounts tests' mailbox).
+    code = codeOf(await waitForMail(email));
+  } else {
+    await expect.poll(() => (code = loggedCode(email)), { timeout: 10_000 }).not.toBeNull();
+  }
   const verify = await page.request.post("/api/v3/auth/verify", {
     data: { data: { business_slug: scheme, email, code } },
   });
@@ -128,6 +137,7 @@ test.describe("delivery addresses", () => {
 
   test("a signed-in customer adds an address in two steps, sees it preselected and continues", async ({
     page,
+    shot,
   }) => {
     const session = await signUp(page, "demo-burgers");
     await seedStorage(page, { auth: { token: session.token, user: session.user } });
@@ -209,6 +219,7 @@ test.describe("delivery addresses", () => {
     // A fresh visit preselects the single saved address; Continue leads on to the stores.
     await page.reload();
     await expect(page.getByTestId("address-option").getByRole("radio")).toBeChecked();
+    await shot("address-signed-in-picker");
     const action = page.getByRole("button", { name: "Continue" });
     await expect(action.getByTestId("menu-icon")).toHaveCount(0);
     await action.click();
