@@ -12,7 +12,10 @@ import {
 } from "./schemas";
 
 /** The first message of each failing field, as react-hook-form shows them. */
-function firstErrors(result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) {
+function firstErrors(result: {
+  success: boolean;
+  error?: { issues: { path: PropertyKey[]; message: string }[] };
+}) {
   const out: Record<string, string> = {};
   for (const issue of result.error?.issues ?? []) {
     const key = issue.path.join(".");

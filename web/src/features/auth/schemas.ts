@@ -39,11 +39,7 @@ export const codeField = z
   );
 
 const nameField = (requiredKey: string) =>
-  z
-    .string()
-    .trim()
-    .min(1, { error: requiredKey, abort: true })
-    .max(100, { error: "validation.tooLong" });
+  z.string().trim().min(1, { error: requiredKey, abort: true }).max(100, { error: "validation.tooLong" });
 
 /** The phone number without its country code: digits, spaces, dashes, brackets; 4–15 digits. */
 const phoneNumberField = z

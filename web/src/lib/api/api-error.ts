@@ -16,6 +16,8 @@ export interface ApiErrorInit {
   fields?: Record<string, string>;
   messages?: string[];
   requestId?: string;
+  /** Seconds to wait before trying again (a 1429's Retry-After header). */
+  retryAfter?: number;
   /** Set when the message is one of the client-side fallbacks, so the UI can translate it. */
   fallback?: FallbackKind;
   cause?: unknown;
@@ -29,6 +31,7 @@ export class ApiError extends Error {
   /** The individual messages (batch_messages or error_user_messages), or [message]. */
   readonly messages: string[];
   readonly requestId: string | undefined;
+  readonly retryAfter: number | undefined;
   readonly fallback: FallbackKind | undefined;
 
   constructor(message: string, init: ApiErrorInit = {}) {
@@ -39,6 +42,7 @@ export class ApiError extends Error {
     this.fields = init.fields ?? {};
     this.messages = init.messages ?? [message];
     this.requestId = init.requestId;
+    this.retryAfter = init.retryAfter;
     this.fallback = init.fallback;
   }
 }
@@ -77,7 +81,11 @@ export function extractErrorMessages(body: Record<string, unknown>): {
 }
 
 /** Builds the ApiError for a failure body (success false or a non-2xx status). */
-export function apiErrorFromBody(body: Record<string, unknown>, status: number): ApiError {
+export function apiErrorFromBody(
+  body: Record<string, unknown>,
+  status: number,
+  retryAfter?: number,
+): ApiError {
   const { messages, fallback } = extractErrorMessages(body);
   const fields =
     body.fields && typeof body.fields === "object" && !Array.isArray(body.fields)
@@ -89,6 +97,7 @@ export function apiErrorFromBody(body: Record<string, unknown>, status: number):
     fields,
     messages,
     requestId: typeof body.request_id === "string" ? body.request_id : undefined,
+    retryAfter,
     fallback,
   });
 }

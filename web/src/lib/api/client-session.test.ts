@@ -47,4 +47,15 @@ describe("post: scheme-bound sessions", () => {
     await expect(post("address/upsert")).rejects.toMatchObject({ code: 1403 });
     expect(useAuthStore.getState().token).toBe("tok-b");
   });
+
+  it("keeps a 1429's Retry-After in seconds", async () => {
+    fetchMock.mockResolvedValueOnce(
+      Response.json(
+        { success: false, code: 1429, message: "Too many requests." },
+        { status: 429, headers: { "Retry-After": "42" } },
+      ),
+    );
+    await expect(post("auth/signin")).rejects.toMatchObject({ code: 1429, retryAfter: 42 });
+    expect(useAuthStore.getState().token).toBe("tok-b");
+  });
 });

@@ -70,6 +70,12 @@ function buildHeaders(options: PostOptions, token: string | null): Headers {
   return headers;
 }
 
+/** A Retry-After header in seconds (the server sends seconds, not a date). */
+function retryAfterSeconds(response: Response): number | undefined {
+  const value = Number(response.headers.get("Retry-After") ?? NaN);
+  return Number.isFinite(value) && value >= 0 ? Math.ceil(value) : undefined;
+}
+
 /** The one generic call of SPEC.md §7: POST /api/v3/{path}. */
 export async function post<T = unknown, M = Record<string, unknown>>(
   path: string,
@@ -123,7 +129,7 @@ export async function post<T = unknown, M = Record<string, unknown>>(
     throw new ApiError(FALLBACK_MESSAGES.generic, { status: response.status, fallback: "generic" });
   }
   if (!response.ok || parsed.success === false) {
-    const error = apiErrorFromBody(parsed, response.status);
+    const error = apiErrorFromBody(parsed, response.status, retryAfterSeconds(response));
     // 1401: the token we sent is no longer good (expired, revoked): forget it.
     if (error.code === SIGN_IN_REQUIRED && token && token === useAuthStore.getState().token) {
       useAuthStore.getState().signOut();

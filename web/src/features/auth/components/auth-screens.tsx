@@ -15,7 +15,15 @@ import { SignInForm } from "./sign-in-form";
 import { SignUpForm } from "./sign-up-form";
 import { VerifyForm } from "./verify-form";
 
-function AuthScreen({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) {
+function AuthScreen({
+  title,
+  subtitle,
+  children,
+}: {
+  title: string;
+  subtitle?: string;
+  children: ReactNode;
+}) {
   return (
     <section className="auth-screen" aria-labelledby="auth-title">
       <h1 className="auth-card__title" id="auth-title">

@@ -14,7 +14,16 @@ interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "id
 }
 
 /** A labelled input whose hint and error are linked with aria-describedby. */
-export function TextField({ id, label, registration, error, hint, adornment, className, ...input }: TextFieldProps) {
+export function TextField({
+  id,
+  label,
+  registration,
+  error,
+  hint,
+  adornment,
+  className,
+  ...input
+}: TextFieldProps) {
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
   return (

@@ -11,11 +11,13 @@ export const RESEND_SECONDS = 60;
 interface ResendButtonProps {
   /** Sends a new code (false: nothing sent, e.g. no address yet); failures show under the button. */
   onResend: () => Promise<boolean>;
+  /** Seconds until the first resend (the first code was sent just now). */
+  initialSeconds?: number;
 }
 
-export function ResendButton({ onResend }: ResendButtonProps) {
+export function ResendButton({ onResend, initialSeconds = RESEND_SECONDS }: ResendButtonProps) {
   const { t } = useTranslation();
-  const [left, restart] = useCountdown(RESEND_SECONDS);
+  const [left, restart] = useCountdown(initialSeconds);
   const [busy, setBusy] = useState(false);
   const [sent, setSent] = useState(false);
   const [error, setError] = useState<unknown>(null);
@@ -31,7 +33,8 @@ export function ResendButton({ onResend }: ResendButtonProps) {
       }
     } catch (e) {
       setError(e);
-      if (isApiError(e) && e.code === AuthCode.RateLimited) restart(RESEND_SECONDS);
+      // Limited: wait as long as the server says (Retry-After), or a minute.
+      if (isApiError(e) && e.code === AuthCode.RateLimited) restart(e.retryAfter ?? RESEND_SECONDS);
     } finally {
       setBusy(false);
     }

@@ -40,7 +40,12 @@ export function ResetPasswordForm() {
   });
 
   return (
-    <form className="auth-form" noValidate onSubmit={(e) => void onSubmit(e)} aria-describedby="auth-subtitle">
+    <form
+      className="auth-form"
+      noValidate
+      onSubmit={(e) => void onSubmit(e)}
+      aria-describedby="auth-subtitle"
+    >
       <FormAlert error={formError} />
       <TextField
         id="reset-email"
@@ -51,7 +56,11 @@ export function ResetPasswordForm() {
         registration={register("email")}
         error={fieldMessage(formState.errors.email)}
       />
-      <button type="submit" className="button button--primary button--block" disabled={formState.isSubmitting}>
+      <button
+        type="submit"
+        className="button button--primary button--block"
+        disabled={formState.isSubmitting}
+      >
         {formState.isSubmitting ? t("auth.pleaseWait") : t("auth.sendCode")}
       </button>
     </form>

@@ -50,7 +50,12 @@ export function SignInForm() {
   });
 
   return (
-    <form className="auth-form" noValidate onSubmit={(e) => void onSubmit(e)} aria-describedby="auth-subtitle">
+    <form
+      className="auth-form"
+      noValidate
+      onSubmit={(e) => void onSubmit(e)}
+      aria-describedby="auth-subtitle"
+    >
       <FormAlert error={formError} />
       <TextField
         id="sign-in-email"
@@ -71,7 +76,11 @@ export function SignInForm() {
       <p className="auth-form__aside">
         <Link to={`${paths.auth.resetPassword.getHref(scheme)}${search}`}>{t("auth.forgotPassword")}</Link>
       </p>
-      <button type="submit" className="button button--primary button--block" disabled={formState.isSubmitting}>
+      <button
+        type="submit"
+        className="button button--primary button--block"
+        disabled={formState.isSubmitting}
+      >
         {formState.isSubmitting ? t("auth.pleaseWait") : t("auth.signInAction")}
       </button>
     </form>

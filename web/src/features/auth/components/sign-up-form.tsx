@@ -63,7 +63,12 @@ export function SignUpForm() {
   });
 
   return (
-    <form className="auth-form" noValidate onSubmit={(e) => void onSubmit(e)} aria-describedby="auth-subtitle">
+    <form
+      className="auth-form"
+      noValidate
+      onSubmit={(e) => void onSubmit(e)}
+      aria-describedby="auth-subtitle"
+    >
       <FormAlert error={formError} />
       <div className="auth-form__row">
         <TextField
@@ -105,7 +110,11 @@ export function SignUpForm() {
         registration={register("password")}
         error={fieldMessage(errors.password)}
       />
-      <button type="submit" className="button button--primary button--block" disabled={formState.isSubmitting}>
+      <button
+        type="submit"
+        className="button button--primary button--block"
+        disabled={formState.isSubmitting}
+      >
         {formState.isSubmitting ? t("auth.pleaseWait") : t("auth.signUpAction")}
       </button>
     </form>
