@@ -58,4 +58,18 @@ describe("post: scheme-bound sessions", () => {
     await expect(post("auth/signin")).rejects.toMatchObject({ code: 1429, retryAfter: 42 });
     expect(useAuthStore.getState().token).toBe("tok-b");
   });
+
+  it("keeps it away from calls naming no scheme made on another scheme's pages", async () => {
+    fetchMock.mockImplementation(async () => Response.json({ success: true, data: [] }));
+    window.history.pushState({}, "", "/demo-pierogi/home/address");
+    try {
+      await post("address/list");
+      window.history.pushState({}, "", "/demo-burgers/home/address");
+      await post("address/list");
+    } finally {
+      window.history.pushState({}, "", "/");
+    }
+    expect(sentAuth(0)).toBeNull();
+    expect(sentAuth(1)).toBe("Bearer tok-b");
+  });
 });

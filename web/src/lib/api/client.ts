@@ -46,14 +46,28 @@ function requestScheme(body: ApiBody): string | undefined {
   return undefined;
 }
 
+/** The scheme of the page the app is on: the first segment of /{scheme}/… (none on the landing page). */
+function pageScheme(): string | undefined {
+  if (typeof window === "undefined") return undefined;
+  const first = window.location.pathname.split("/")[1];
+  if (!first) return undefined;
+  try {
+    return decodeURIComponent(first);
+  } catch {
+    return undefined;
+  }
+}
+
 /**
- * The stored token, unless the request is for another scheme than the token's:
- * tokens are scheme-bound (DESIGN.md §7), so it would only be refused there.
+ * The stored token, unless the request is for another scheme than the token's
+ * (named in the body, else the page's): tokens are scheme-bound (DESIGN.md §7),
+ * and a call naming no scheme (address/list, user/info) must not read another
+ * brand's data for the customer.
  */
 function storedToken(body: ApiBody): string | null {
   const state = useAuthStore.getState();
   const held = tokenScheme(state);
-  const wanted = requestScheme(body);
+  const wanted = requestScheme(body) ?? pageScheme();
   if (held && wanted && held !== wanted) return null;
   return state.token;
 }
