@@ -148,6 +148,8 @@ describe("SignIn", () => {
     await u.click(screen.getByRole("button", { name: "Sign in" }));
     await screen.findByRole("heading", { name: "Confirm your account" });
     expect(router.state.location.pathname).toBe("/demo-burgers/auth/verify");
+    // The next step is announced: focus moves to its title.
+    expect(document.activeElement).toBe(screen.getByRole("heading", { name: "Confirm your account" }));
     expect(document.getElementById("auth-subtitle")!.textContent).toContain(
       "We have sent a 6-digit code to anna@example.com.",
     );

@@ -2,7 +2,7 @@
  * The auth screens of SPEC.md §2 (their own lazy chunk: forms, zod and
  * react-hook-form never load with the menu page).
  */
-import type { ReactNode } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { paths } from "@/app/paths";
@@ -15,18 +15,22 @@ import { SignInForm } from "./sign-in-form";
 import { SignUpForm } from "./sign-up-form";
 import { VerifyForm } from "./verify-form";
 
-function AuthScreen({
-  title,
-  subtitle,
-  children,
-}: {
+interface AuthScreenProps {
   title: string;
   subtitle?: string;
+  /** Moves focus to the title: for the second step of a flow, so screen readers announce it. */
+  focusTitle?: boolean;
   children: ReactNode;
-}) {
+}
+
+function AuthScreen({ title, subtitle, focusTitle = false, children }: AuthScreenProps) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (focusTitle) heading.current?.focus();
+  }, [focusTitle]);
   return (
     <section className="auth-screen" aria-labelledby="auth-title">
-      <h1 className="auth-card__title" id="auth-title">
+      <h1 className="auth-card__title" id="auth-title" ref={heading} tabIndex={-1}>
         {title}
       </h1>
       {subtitle ? (
@@ -97,7 +101,7 @@ function BackToSignIn() {
 export function VerifyPage() {
   const { t } = useTranslation();
   return (
-    <AuthScreen title={t("auth.verifyTitle")}>
+    <AuthScreen title={t("auth.verifyTitle")} focusTitle>
       <VerifyForm />
       <BackToSignIn />
     </AuthScreen>
@@ -117,7 +121,7 @@ export function ResetPasswordPage() {
 export function ResetPasswordVerifyPage() {
   const { t } = useTranslation();
   return (
-    <AuthScreen title={t("auth.resetPasswordVerifyTitle")}>
+    <AuthScreen title={t("auth.resetPasswordVerifyTitle")} focusTitle>
       <ResetPasswordVerifyForm />
       <BackToSignIn />
     </AuthScreen>
