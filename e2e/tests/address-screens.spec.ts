@@ -51,6 +51,8 @@ for (const language of languages) {
       await expect(page.getByTestId("address-errors")).toBeVisible();
       await page.waitForTimeout(300);
       await page.screenshot({ path: join(screenshots, `${prefix}-3-form-errors.png`) });
+      await dialog.locator(".dialog__body").evaluate((body) => body.scrollTo({ top: body.scrollHeight }));
+      await page.screenshot({ path: join(screenshots, `${prefix}-3b-form-bottom.png`) });
 
       await dialog.locator('input[name="line1"]').fill("Rynek Główny 1");
       await dialog.locator('input[name="postcode"]').fill("31-042");
@@ -65,7 +67,7 @@ for (const language of languages) {
       await page.waitForTimeout(400);
       await page.screenshot({ path: join(screenshots, `${prefix}-4-map.png`) });
 
-      await dialog.locator(".address-dialog__actions .button--primary").click();
+      await dialog.locator(".dialog__footer .button--primary").click();
       await expect(page.getByRole("dialog")).toHaveCount(0);
       await expect(page.getByTestId("address-option").getByRole("radio")).toBeChecked();
       await shot(`${prefix}-5-picker-chosen`);

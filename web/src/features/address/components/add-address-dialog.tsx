@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Dialog } from "@/components/ui/dialog";
@@ -48,6 +48,7 @@ export function AddAddressDialog({ open, initial, onClose, onSave }: AddAddressD
   const { t } = useTranslation();
   const errorMessage = useErrorMessage();
   const [step, setStep] = useState<Step>("form");
+  const formId = useId();
   const [checking, setChecking] = useState(false);
   const [saving, setSaving] = useState(false);
   const [serverErrors, setServerErrors] = useState<string[]>([]);
@@ -110,14 +111,62 @@ export function AddAddressDialog({ open, initial, onClose, onSave }: AddAddressD
     }
   }
 
+  const busy = checking || saving;
+  // Step actions sit in the dialog footer, in view however long the form is. The keys
+  // keep React from turning the clicked Back button into the submit button during its
+  // own click (the browser would then submit the form and go straight back to step 2).
+  const footer =
+    step === "form" ? (
+      <button
+        key="next"
+        type="submit"
+        form={formId}
+        className="button button--primary"
+        disabled={busy}
+        aria-busy={busy || undefined}
+      >
+        {t("common.next")}
+      </button>
+    ) : (
+      <>
+        <button
+          key="back"
+          type="button"
+          className="button button--ghost"
+          onClick={() => setStep("form")}
+          disabled={busy}
+        >
+          {t("common.back")}
+        </button>
+        <button
+          key="save"
+          type="button"
+          className="button button--primary"
+          onClick={() => void save()}
+          disabled={busy}
+        >
+          {t("address.saveAddress")}
+        </button>
+      </>
+    );
+
   return (
-    <Dialog open={open} onHide={onClose} title={t("address.addNew")} className="address-dialog">
+    <Dialog
+      open={open}
+      onHide={onClose}
+      title={t("address.addNew")}
+      className="address-dialog"
+      footer={footer}
+    >
       <div ref={top} />
+      <p className="muted small address-dialog__step">
+        {t("address.step", { step: step === "form" ? 1 : 2, total: 2 })}
+      </p>
       <ErrorList messages={[...fieldMessages, ...serverErrors]} />
       {step === "form" ? (
-        <AddressFormStep form={form} onNext={next} busy={checking || saving} />
+        <AddressFormStep form={form} onNext={next} formId={formId} />
       ) : (
-        <AddressMapStep form={form} onBack={() => setStep("form")} onSave={save} busy={saving} />
+        <AddressMapStep form={form} />
       )}
     </Dialog>
   );

@@ -10,11 +10,12 @@ type Form = UseFormReturn<AddressFormInput, unknown, AddressFormValues>;
 interface AddressFormStepProps {
   form: Form;
   onNext: FormEventHandler<HTMLFormElement>;
-  busy: boolean;
+  /** The dialog's footer holds the Next button (form={formId}), always in view. */
+  formId: string;
 }
 
 /** Step one: address details, contact info and the address name (SPEC.md §2). */
-export function AddressFormStep({ form, onNext, busy }: AddressFormStepProps) {
+export function AddressFormStep({ form, onNext, formId }: AddressFormStepProps) {
   const { t, i18n } = useTranslation();
   const id = useId();
   const { register, formState, watch } = form;
@@ -36,7 +37,7 @@ export function AddressFormStep({ form, onNext, busy }: AddressFormStepProps) {
   );
 
   return (
-    <form className="address-form" onSubmit={onNext} noValidate>
+    <form id={formId} className="address-form" onSubmit={onNext} noValidate>
       <fieldset className="address-form__section">
         <legend>{t("address.details")}</legend>
         {field("line1", "address.streetName", { autoComplete: "address-line1" })}
@@ -99,17 +100,6 @@ export function AddressFormStep({ form, onNext, busy }: AddressFormStepProps) {
         <legend className="visually-hidden">{t("address.addressName")}</legend>
         {field("name", "address.addressName", { placeholder: t("address.namePlaceholder") })}
       </fieldset>
-
-      <div className="address-dialog__actions">
-        <button
-          type="submit"
-          className="button button--primary"
-          disabled={busy}
-          aria-busy={busy || undefined}
-        >
-          {t("common.next")}
-        </button>
-      </div>
     </form>
   );
 }

@@ -13,13 +13,10 @@ type Form = UseFormReturn<AddressFormInput, unknown, AddressFormValues>;
 
 interface AddressMapStepProps {
   form: Form;
-  onBack: () => void;
-  onSave: () => void;
-  busy: boolean;
 }
 
 /** Step two: pin the location and leave instructions for the driver (SPEC.md §2). */
-export function AddressMapStep({ form, onBack, onSave, busy }: AddressMapStepProps) {
+export function AddressMapStep({ form }: AddressMapStepProps) {
   const { t } = useTranslation();
   const id = useId();
   const { data: shakeHand } = useShakeHand();
@@ -63,14 +60,6 @@ export function AddressMapStep({ form, onBack, onSave, busy }: AddressMapStepPro
           maxLength={1000}
           {...form.register("note")}
         />
-      </div>
-      <div className="address-dialog__actions">
-        <button type="button" className="button button--ghost" onClick={onBack} disabled={busy}>
-          {t("common.back")}
-        </button>
-        <button type="button" className="button button--primary" onClick={onSave} disabled={busy}>
-          {t("address.saveAddress")}
-        </button>
       </div>
     </div>
   );
