@@ -90,7 +90,7 @@ test.describe("Foundation", () => {
     await shot("06-burgers-stores");
     await page.locator(".store-card").first().getByRole("button").click();
     await expect(page).toHaveURL(/\/demo-burgers\/[\w-]+\/menu$/);
-    await expect(page.getByRole("heading", { level: 1 })).toContainText("Menu");
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("Ember & Bun");
     const basket = await page.evaluate(() => JSON.parse(localStorage.getItem("venue") ?? "{}"));
     expect(Object.keys(basket.state.basket["demo-burgers"])).toHaveLength(1);
   });

@@ -33,5 +33,8 @@ describe("theme", () => {
   it("picks readable text for the brand colour", () => {
     expect(contrastText("#ffd400")).toBe("#111111");
     expect(contrastText("#1a1a1a")).toBe("#ffffff");
+    // Mid-tone orange: white would be 3.5:1, dark text 5.4:1.
+    expect(contrastText("#e85d04")).toBe("#111111");
+    expect(contrastText("#c1121f")).toBe("#ffffff");
   });
 });

@@ -29,7 +29,11 @@ export function contrastText(colour: string): string {
     return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
   };
   const luminance = 0.2126 * channel(0) + 0.7152 * channel(2) + 0.0722 * channel(4);
-  return luminance > 0.4 ? "#111111" : "#ffffff";
+  // Contrast ratios against white (L 1) and #111111 (L ≈ 0.0056): take the larger,
+  // so mid-tone brand colours (e.g. orange) get dark text and pass WCAG AA.
+  const onWhite = 1.05 / (luminance + 0.05);
+  const onDark = (luminance + 0.05) / 0.0556;
+  return onDark > onWhite ? "#111111" : "#ffffff";
 }
 
 /** CSS custom properties for a themed root: --colour, --colour-1..--colour-16, --on-colour. */

@@ -58,7 +58,7 @@ describe("ItemCard (SPEC.md §4, §9)", () => {
 
   it("when disabled is dimmed, badged and cannot be clicked", async () => {
     const { onAdd, card } = renderCard({ disable: true });
-    const button = screen.getByRole("button", { name: "Cola is unavailable" });
+    const button = screen.getByRole("button", { name: /^Cola.*Unavailable/ });
     expect((button as HTMLButtonElement).disabled).toBe(true);
     expect(card.className).toContain("item-card--disabled");
     expect(card.querySelector(".item-card__warning")?.textContent).toContain("Unavailable");

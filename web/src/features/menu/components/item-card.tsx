@@ -46,40 +46,43 @@ export function ItemCard(props: ItemCardProps) {
   const active = inBasket > 0;
   const showBin = active && !hasModifier;
   const priceText = formatCurrency(price, currency);
+  // No aria-label: the name is the visible text (title, description, price, badges)
+  // after a hidden verb, so it always contains what sighted users read.
   const classes = ["item-card"];
   if (active) classes.push("item-card--active");
   if (disable) classes.push("item-card--disabled");
   if (isSmall) classes.push("item-card--small");
   return (
     <li className={classes.join(" ")} data-testid={`item-${id}`} data-active={active || undefined}>
-      <button
-        type="button"
-        className="item-card__main"
-        disabled={disable}
-        aria-label={
-          disable
-            ? t("menu.itemUnavailable", { title })
-            : t(hasModifier ? "menu.chooseOptions" : "menu.addItem", { title, price: priceText })
-        }
-        onClick={() => props.onAdd(id)}
-      >
+      <button type="button" className="item-card__main" disabled={disable} onClick={() => props.onAdd(id)}>
         <span className="item-card__text">
+          {!disable && (
+            <>
+              <span className="visually-hidden">
+                {t(hasModifier ? "menu.chooseOptions" : "menu.addItem")}
+              </span>{" "}
+            </>
+          )}
           <span className="item-card__title">
-            {active && <span className="item-card__count">{inBasket}×</span>}
+            {active && (
+              <span className="item-card__count" aria-hidden="true">
+                {inBasket}×
+              </span>
+            )}
             {title}
-          </span>
-          {description && <span className="item-card__description">{description}</span>}
+          </span>{" "}
+          {description && <span className="item-card__description">{description} </span>}
           <span className="item-card__footer">
-            <span className="item-card__price">{priceText}</span>
+            <span className="item-card__price">{priceText}</span>{" "}
             {isNew && <span className="item-card__new">{t("common.new")}</span>}
           </span>
+          {active && <span className="visually-hidden">, {t("menu.inBasket", { count: inBasket })}</span>}
         </span>
         <span className="item-card__media">
           <ItemImage src={imageUrl} className="item-card__image" />
           {disable && (
             <span className="item-card__warning">
-              <WarningIcon size={14} />
-              {t("menu.unavailable")}
+              <WarningIcon size={14} /> {t("menu.unavailable")}
             </span>
           )}
         </span>
