@@ -154,6 +154,31 @@ test.describe("Accounts", () => {
     await shot("auth-15-guest-menu");
   });
 
+  test("a token the server no longer knows (1401) signs the customer out", async ({ page }) => {
+    await page.addInitScript((scheme) => {
+      const user = { email: "gone@example.com", first_name: "Gone", business_slug: scheme };
+      localStorage.setItem("auth", JSON.stringify({ state: { token: "revoked-token", user }, version: 0 }));
+    }, SCHEME);
+    const info = page.waitForResponse((r) => r.url().endsWith("/api/v3/user/info"));
+    await page.goto(`/${SCHEME}/home`);
+    expect((await info).status()).toBe(401);
+    await expect(page.getByRole("banner").getByTestId("sign-in-link")).toBeVisible();
+    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem("auth") ?? "{}"));
+    expect(stored.state.token).toBeNull();
+  });
+
+  test("the auth screens are not part of the menu page's first load", async ({ page }) => {
+    const scripts: string[] = [];
+    page.on("request", (r) => {
+      if (r.resourceType() === "script") scripts.push(r.url());
+    });
+    await page.goto(`/${SCHEME}/soho/menu`);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(scripts.filter((url) => /auth-screens/.test(url))).toEqual([]);
+  });
+
   test("validation runs on submit, with the SPEC messages", async ({ page }) => {
     await page.goto(`/${SCHEME}/auth/sign-up`);
     await field(page, "Email").fill("not-an-email");
