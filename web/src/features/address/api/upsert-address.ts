@@ -1,19 +1,46 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { post } from "@/lib/api/client";
+import { call } from "@/lib/api/client";
 import type { DeliveryAddress } from "@/stores/delivery-address";
 import type { SavedAddress } from "../types";
 
-/** address/upsert: saves (or with an id, updates) an address of the signed-in customer. */
-export async function upsertAddress(address: DeliveryAddress, id?: number): Promise<SavedAddress> {
-  const data = { ...(id === undefined ? {} : { id }), ...address };
-  const { payload } = await post<SavedAddress>("address/upsert", { data });
+/** address/upsert: saves (or with an id, changes) an address of the signed-in customer. */
+export async function upsertAddress(
+  address: DeliveryAddress,
+  businessSlug: string,
+  id?: number,
+): Promise<SavedAddress> {
+  const { latitude, longitude, ...rest } = address;
+  const { payload } = await call("address/upsert", {
+    data: {
+      ...rest,
+      ...(id === undefined ? {} : { id }),
+      ...(businessSlug ? { business_slug: businessSlug } : {}),
+      // A missing pin is left out, so the server answers "Please pin the address on the map."
+      ...(latitude === null ? {} : { latitude }),
+      ...(longitude === null ? {} : { longitude }),
+    },
+  });
   return payload;
 }
 
-export function useUpsertAddress() {
+export function useUpsertAddress(businessSlug: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ address, id }: { address: DeliveryAddress; id?: number }) => upsertAddress(address, id),
+    mutationFn: ({ address, id }: { address: DeliveryAddress; id?: number }) =>
+      upsertAddress(address, businessSlug, id),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["addresses"] }),
+  });
+}
+
+/** address/delete: removes one of the signed-in customer's addresses. */
+export async function deleteAddress(id: number, businessSlug: string): Promise<void> {
+  await call("address/delete", { data: { id, ...(businessSlug ? { business_slug: businessSlug } : {}) } });
+}
+
+export function useDeleteAddress(businessSlug: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => deleteAddress(id, businessSlug),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ["addresses"] }),
   });
 }

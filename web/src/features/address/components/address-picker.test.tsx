@@ -46,9 +46,11 @@ const calls: string[] = [];
 beforeEach(() => {
   calls.length = 0;
   useHomeStore.setState({ ...initialHomeData });
+  useVenueStore.setState({ currentScheme: burgersScheme });
   useAuthStore.setState({ token: "t0k", user: { email: "ann@example.com", is_guest: false } });
   const stub = apiStub({
     "address/list": { success: true, data: [home] },
+    "address/delete": { success: true, data: {} },
     "address/find-address": { success: true, data: [{ place_id: "gn:PL:1", description: "Kraków, Poland" }] },
     "general/shake-hand": { success: true, data: { maps: { tile_url: "", attribution: "© GeoNames" } } },
   });
@@ -102,6 +104,16 @@ describe("AddressPicker", () => {
     await user.click(screen.getByRole("button", { name: "Clear search" }));
     expect(screen.getByPlaceholderText("Search for an address")).toHaveProperty("value", "");
     expect(screen.getByRole("radio", { name: /Home/ })).toBeTruthy();
+  });
+
+  it("deletes a saved address after confirmation", async () => {
+    const user = userEvent.setup();
+    render(wrap(<AddressPicker storeCount={2} onSubmit={() => {}} />));
+    await screen.findByRole("radio", { name: /Home/ });
+    await user.click(screen.getByRole("button", { name: "Delete Home" }));
+    expect(calls).not.toContain("address/delete");
+    await user.click(screen.getByRole("button", { name: "Delete" }));
+    await waitFor(() => expect(calls).toContain("address/delete"));
   });
 
   it("does not ask for saved addresses for a guest", async () => {

@@ -1,13 +1,15 @@
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import "../address.css";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { useErrorMessage } from "@/hooks/use-error-message";
 import { useAuthStore } from "@/stores/auth";
 import type { DeliveryAddress } from "@/stores/delivery-address";
 import { useHomeStore } from "@/stores/home";
+import { useVenueStore } from "@/stores/venue";
 import { findAddressDetail } from "../api/find-address";
 import { useAddresses } from "../api/list-addresses";
-import { useUpsertAddress } from "../api/upsert-address";
+import { useDeleteAddress, useUpsertAddress } from "../api/upsert-address";
 import type { PlaceSuggestion } from "../types";
 import { formFromPlace, type AddressFormValues } from "../utils/address-form";
 import { initialSelection, pickerAction, savedToDelivery } from "../utils/picker";
@@ -43,11 +45,14 @@ export function AddressPicker({ defaultSelection = false, storeCount, onSubmit }
   const isGuest = useAuthStore((s) => s.user?.is_guest === true);
   const userEmail = useAuthStore((s) => (typeof s.user?.email === "string" ? s.user.email : ""));
   const signedIn = token !== null && !isGuest;
-  const { addresses } = useAddresses(signedIn ? token : null);
+  const businessSlug = useVenueStore((s) => s.currentScheme?.business_slug ?? "");
+  const { addresses } = useAddresses(signedIn ? token : null, businessSlug);
   const homeAddress = useHomeStore((s) => s.delivery_address);
   const recorded = useHomeStore((s) => s.selectedAddress);
   const setDeliveryAddress = useHomeStore((s) => s.setDeliveryAddress);
-  const upsert = useUpsertAddress();
+  const upsert = useUpsertAddress(businessSlug);
+  const remove = useDeleteAddress(businessSlug);
+  const [deleting, setDeleting] = useState<AddressOption | null>(null);
 
   // A guest's (unsaved) address: the one entered now, else the one kept in the home store.
   const [draft, setDraft] = useState<DeliveryAddress | null>(recorded === null ? homeAddress : null);
@@ -98,6 +103,19 @@ export function AddressPicker({ defaultSelection = false, storeCount, onSubmit }
     setChoice(saved.id);
   }
 
+  async function confirmDelete() {
+    const option = deleting;
+    setDeleting(null);
+    if (!option || option.key === "local") return;
+    try {
+      await remove.mutateAsync(option.key);
+      if (choice === option.key) setChoice(null);
+      if (recorded === option.key) setDeliveryAddress(null, null);
+    } catch (error) {
+      setPickError(errorMessage(error));
+    }
+  }
+
   function submit() {
     if (!chosen) return;
     const savedId = chosen.key === "local" ? null : chosen.key;
@@ -126,7 +144,12 @@ export function AddressPicker({ defaultSelection = false, storeCount, onSubmit }
         />
       ) : (
         <>
-          <SavedAddressOptions options={options} selected={selected} onSelect={setChoice} />
+          <SavedAddressOptions
+            options={options}
+            selected={selected}
+            onSelect={setChoice}
+            onDelete={signedIn ? setDeleting : undefined}
+          />
           {!signedIn && <p className="muted small address-picker__guest">{t("address.guestHint")}</p>}
           <div className="address-picker__actions">
             <button
@@ -141,6 +164,14 @@ export function AddressPicker({ defaultSelection = false, storeCount, onSubmit }
           </div>
         </>
       )}
+      <ConfirmDialog
+        open={deleting !== null}
+        title={t("address.deleteTitle")}
+        message={t("address.deleteMessage", { name: deleting?.address.name ?? "" })}
+        confirmLabel={t("address.deleteConfirm")}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setDeleting(null)}
+      />
       {dialog && (
         <AddAddressDialog
           key={dialog.key}

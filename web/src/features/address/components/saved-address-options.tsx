@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { BinIcon } from "@/components/ui/icons";
 import type { DeliveryAddress } from "@/stores/delivery-address";
 import { formatAddress } from "../utils/picker";
 
@@ -12,33 +13,50 @@ interface SavedAddressOptionsProps {
   options: AddressOption[];
   selected: number | "local" | null;
   onSelect: (key: number | "local") => void;
+  /** Offered for saved addresses only. */
+  onDelete?: (option: AddressOption) => void;
 }
 
 /** The saved addresses as radio options: name and formatted address (SPEC.md §2). */
-export function SavedAddressOptions({ options, selected, onSelect }: SavedAddressOptionsProps) {
+export function SavedAddressOptions({ options, selected, onSelect, onDelete }: SavedAddressOptionsProps) {
   const { t, i18n } = useTranslation();
   if (options.length === 0) return <p className="muted address-picker__empty">{t("address.empty")}</p>;
   return (
     <fieldset className="address-options">
       <legend className="visually-hidden">{t("address.savedTitle")}</legend>
-      {options.map(({ key, address }) => (
-        <label key={key} className="address-option" data-testid="address-option">
-          <input
-            type="radio"
-            name="delivery-address"
-            value={String(key)}
-            checked={selected === key}
-            onChange={() => onSelect(key)}
-          />
-          <span className="address-option__text">
-            <span className="address-option__name">{address.name}</span>
-            <span className="address-option__line muted">{formatAddress(address, i18n.language)}</span>
-            {key === "local" && (
-              <span className="address-option__note small muted">{t("address.unsaved")}</span>
+      {options.map((option) => {
+        const { key, address } = option;
+        return (
+          <div key={key} className="address-option" data-testid="address-option">
+            <label className="address-option__choice">
+              <input
+                type="radio"
+                name="delivery-address"
+                value={String(key)}
+                checked={selected === key}
+                onChange={() => onSelect(key)}
+              />
+              <span className="address-option__text">
+                <span className="address-option__name">{address.name}</span>
+                <span className="address-option__line muted">{formatAddress(address, i18n.language)}</span>
+                {key === "local" && (
+                  <span className="address-option__note small muted">{t("address.unsaved")}</span>
+                )}
+              </span>
+            </label>
+            {onDelete && key !== "local" && (
+              <button
+                type="button"
+                className="icon-button address-option__delete"
+                aria-label={t("address.delete", { name: address.name })}
+                onClick={() => onDelete(option)}
+              >
+                <BinIcon size={18} />
+              </button>
             )}
-          </span>
-        </label>
-      ))}
+          </div>
+        );
+      })}
     </fieldset>
   );
 }
