@@ -21,3 +21,12 @@ export function pendingEmail(state: unknown): string {
     return "";
   }
 }
+
+/** Once signed in, the address is no longer pending. */
+export function forgetPendingEmail() {
+  try {
+    sessionStorage.removeItem(KEY);
+  } catch {
+    // nothing to forget
+  }
+}

@@ -268,6 +268,7 @@ describe("Verify", () => {
       data: { business_slug: "demo-burgers", email: "anna@example.com", code: "123456" },
     });
     expect(useAuthStore.getState().token).toBe("tok-1");
+    expect(sessionStorage.getItem("platter.auth.pendingEmail")).toBeNull();
   });
 
   it("asks for the address when it does not know it", async () => {

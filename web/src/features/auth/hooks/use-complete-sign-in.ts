@@ -2,6 +2,7 @@ import { useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
 import { useAuthStore } from "@/stores/auth";
 import type { SessionPayload } from "../api/session";
+import { forgetPendingEmail } from "../pending-email";
 import { useAuthTarget } from "./use-auth-target";
 
 /** Query keys whose data belongs to one customer: dropped whenever the session changes. */
@@ -25,6 +26,7 @@ export function useCompleteSignIn() {
   return (session: SessionPayload) => {
     setSession(session.token, { ...session.user, business_slug: session.user.business_slug || scheme });
     dropUserQueries(queryClient);
+    forgetPendingEmail();
     void navigate(target, { replace: true });
   };
 }
