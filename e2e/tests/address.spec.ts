@@ -232,6 +232,10 @@ test.describe("delivery addresses", () => {
   });
 
   test("a guest types Krak, picks Kraków and sees the pin there", async ({ page }) => {
+    const mapChunks: string[] = [];
+    page.on("request", (r) => {
+      if (/map-pin/.test(r.url())) mapChunks.push(r.url());
+    });
     await page.goto("/demo-pierogi/home/address");
     const search = page.getByPlaceholder("Search for an address");
     await search.click();
@@ -251,9 +255,12 @@ test.describe("delivery addresses", () => {
       email: "guest@example.com",
       name: "Rynek",
     });
+    // Leaflet arrives only with the map step.
+    expect(mapChunks).toEqual([]);
     await dialog.getByRole("button", { name: "Next" }).click();
 
     const pin = await pinPosition(page);
+    expect(mapChunks.length).toBeGreaterThan(0);
     expect(pin.lat).toBeCloseTo(50.06, 1);
     expect(pin.lng).toBeCloseTo(19.94, 1);
 
