@@ -28,7 +28,13 @@ export function useUpsertAddress(businessSlug: string) {
   return useMutation({
     mutationFn: ({ address, id }: { address: DeliveryAddress; id?: number }) =>
       upsertAddress(address, businessSlug, id),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["addresses"] }),
+    onSuccess: (saved) => {
+      // Listed at once (the picker selects it), then confirmed by a refetch.
+      queryClient.setQueriesData<SavedAddress[]>({ queryKey: ["addresses", businessSlug] }, (list) =>
+        list ? [...list.filter((a) => a.id !== saved.id), saved] : list,
+      );
+      return queryClient.invalidateQueries({ queryKey: ["addresses"] });
+    },
   });
 }
 

@@ -14,9 +14,13 @@ export function OrderAddressPage() {
   const scheme = useCurrentScheme();
   const setCurrentVenue = useVenueStore((s) => s.setCurrentVenue);
   const setCurrentVenueName = useHomeStore((s) => s.setCurrentVenueName);
+  const orderType = useHomeStore((s) => s.order_type);
+  const setOrderType = useHomeStore((s) => s.setOrderType);
   const stores = scheme.stores;
 
   function next() {
+    // Arriving here directly (a link or a reload) still means delivery.
+    if (orderType === null) setOrderType(OrderType.DELIVERY);
     const only = stores.length === 1 ? stores[0] : undefined;
     if (only) {
       setCurrentVenue(only, OrderType.DELIVERY);
