@@ -96,7 +96,7 @@ function MenuScreen({ scheme, venue, aside }: { scheme: Scheme; venue: Store; as
             <input
               type="search"
               className="menu-search__input"
-              placeholder={t("menu.searchPlaceholder", { name: venue.name })}
+              placeholder={t("menu.search")}
               aria-label={t("menu.search")}
               value={search}
               onChange={(event) => setSearch(event.target.value)}

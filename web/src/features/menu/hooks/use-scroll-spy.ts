@@ -19,7 +19,14 @@ export function useScrollSpy(ids: string[], topOffset: number): string | null {
           if (entry.isIntersecting) visible.add(entry.target.id);
           else visible.delete(entry.target.id);
         }
-        const first = list.find((id) => visible.has(id));
+        // Nothing in the band (a jump, or the top of the page): the last section
+        // that starts above the band, else the first one.
+        const first =
+          list.find((id) => visible.has(id)) ??
+          [...list]
+            .reverse()
+            .find((id) => (document.getElementById(id)?.getBoundingClientRect().top ?? 1) <= topOffset) ??
+          list[0];
         if (first) setActive(first);
       },
       { rootMargin: `-${topOffset}px 0px -55% 0px` },
