@@ -183,3 +183,56 @@ test.describe("Store list", () => {
     await expect(page.locator(".store-card").first()).toHaveAttribute("data-testid", "store-soho");
   });
 });
+
+test.describe("Basket and keyboard", () => {
+  test("lines whose item left the menu or became unavailable are flagged and excluded", async ({ page }) => {
+    const cola = await itemId(page, "demo-burgers", "soho", "Cola (330ml)");
+    const truffle = await itemId(page, "demo-burgers", "soho", "Truffle Burger");
+    await page.goto("/demo-burgers/soho/menu");
+    await page.getByRole("button", { name: /^Add Cola \(330ml\)/ }).click();
+    await page.evaluate(
+      ([colaId, truffleId]) => {
+        const stored = JSON.parse(localStorage.getItem("venue")!);
+        stored.state.basket["demo-burgers"].soho.items = [
+          { item_id: colaId, qty: 2 },
+          { item_id: truffleId, qty: 1 },
+          { item_id: 999_999, qty: 1 },
+        ];
+        localStorage.setItem("venue", JSON.stringify(stored));
+      },
+      [cola, truffle],
+    );
+    await page.reload();
+    const lines = page.getByTestId("basket-line");
+    await expect(lines).toHaveCount(3);
+    await expect(lines.nth(1)).toContainText("Unavailable right now: not included");
+    await expect(lines.nth(2)).toContainText("No longer on the menu: not included");
+    await expect(page.getByTestId("basket-subtotal")).toHaveText("£4.98");
+    await lines.nth(2).getByRole("button", { name: /Remove/ }).click();
+    await expect(lines).toHaveCount(2);
+  });
+
+  test("the menu works from the keyboard", async ({ page }) => {
+    await page.goto("/demo-burgers/soho/menu");
+    const cola = page.getByRole("button", { name: /^Add Cola \(330ml\)/ });
+    await cola.focus();
+    await page.keyboard.press("Enter");
+    const bin = page.getByRole("button", { name: "Remove Cola (330ml) from the basket" });
+    await expect(bin).toBeVisible();
+    await page.keyboard.press("Tab");
+    await expect(bin).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(bin).toHaveCount(0);
+
+    await page.getByRole("button", { name: /^Choose options for Classic Cheeseburger/ }).focus();
+    await page.keyboard.press("Enter");
+    const dialog = page.getByRole("dialog", { name: "Classic Cheeseburger" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole("button", { name: "Close" })).toBeFocused();
+    await page.keyboard.press("Tab"); // the first patty
+    await page.keyboard.press("Space");
+    await expect(dialog.getByRole("radio", { name: /Single beef/ })).toBeChecked();
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+  });
+});
