@@ -181,6 +181,7 @@ test.describe("Store list", () => {
       await expect(card).toContainText("Doesn't deliver to your address: it delivers within 5.00 KM.");
     }
     await expect(page.locator(".store-card").first()).toHaveAttribute("data-testid", "store-soho");
+    await expectNoSeriousA11yViolations(page, "stores for delivery");
   });
 });
 
