@@ -23,7 +23,7 @@ export function VenueHero({ scheme, venue, orderType }: VenueHeroProps) {
   const isAsap = useHomeStore((s) => s.is_asap);
   const setTiming = useHomeStore((s) => s.setTiming);
   const updateBasket = useVenueStore((s) => s.updateBasket);
-  const hasBasket = useVenueStore((s) => !!s.basket[scheme.business_slug]?.[venue.venue_slug]);
+  const detail = useVenueStore((s) => s.basket[scheme.business_slug]?.[venue.venue_slug]?.orderDetail);
   const timingName = useId();
   const asap = isAsap && status.open;
 
@@ -33,21 +33,18 @@ export function VenueHero({ scheme, venue, orderType }: VenueHeroProps) {
   }, [status.open, isAsap, setTiming]);
 
   useEffect(() => {
-    if (!hasBasket) return;
-    updateBasket((b) =>
-      b.orderDetail.is_asap === asap && b.orderDetail.order_type === orderType
-        ? b
-        : {
-            ...b,
-            orderDetail: {
-              ...b.orderDetail,
-              is_asap: asap,
-              preorder_for: asap ? null : b.orderDetail.preorder_for,
-              order_type: orderType,
-            },
-          },
-    );
-  }, [asap, orderType, hasBasket, updateBasket]);
+    // The basket's order detail follows what the customer sees here.
+    if (!detail || (detail.is_asap === asap && detail.order_type === orderType)) return;
+    updateBasket((b) => ({
+      ...b,
+      orderDetail: {
+        ...b.orderDetail,
+        is_asap: asap,
+        preorder_for: asap ? null : b.orderDetail.preorder_for,
+        order_type: orderType,
+      },
+    }));
+  }, [asap, orderType, detail, updateBasket]);
 
   const minimum = orderType === OrderType.DELIVERY ? venue.delivery.minimum : venue.pickup.minimum;
   const address = [venue.address.line1, venue.address.city].filter(Boolean).join(", ");

@@ -1,9 +1,13 @@
 import { useEffect, useState } from "react";
 
+/** How far under the sticky bars a section's top must be to count as the one being read. */
+const READING_LINE = 80;
+
 /**
- * The id of the section the customer is reading: the topmost of those crossing
- * a band just under the sticky header and category bar (IntersectionObserver,
- * no scroll handlers).
+ * The id of the section the customer is reading: the last one whose top has
+ * passed a line just under the sticky header and category bar. An
+ * IntersectionObserver on a thin band at that line says when to look again
+ * (no scroll handlers).
  */
 export function useScrollSpy(ids: string[], topOffset: number): string | null {
   const [active, setActive] = useState<string | null>(ids[0] ?? null);
@@ -12,25 +16,17 @@ export function useScrollSpy(ids: string[], topOffset: number): string | null {
   useEffect(() => {
     const list = key ? key.split("|") : [];
     if (list.length === 0 || typeof IntersectionObserver === "undefined") return;
-    const visible = new Set<string>();
-    const observer = new IntersectionObserver(
-      (entries) => {
-        for (const entry of entries) {
-          if (entry.isIntersecting) visible.add(entry.target.id);
-          else visible.delete(entry.target.id);
-        }
-        // Nothing in the band (a jump, or the top of the page): the last section
-        // that starts above the band, else the first one.
-        const first =
-          list.find((id) => visible.has(id)) ??
-          [...list]
-            .reverse()
-            .find((id) => (document.getElementById(id)?.getBoundingClientRect().top ?? 1) <= topOffset) ??
-          list[0];
-        if (first) setActive(first);
-      },
-      { rootMargin: `-${topOffset}px 0px -55% 0px` },
-    );
+    const line = topOffset + READING_LINE;
+    const pick = () => {
+      const passed = list.filter(
+        (id) => (document.getElementById(id)?.getBoundingClientRect().top ?? 1) <= line,
+      );
+      setActive(passed[passed.length - 1] ?? list[0] ?? null);
+    };
+    const bandBottom = Math.max(0, window.innerHeight - line);
+    const observer = new IntersectionObserver(pick, {
+      rootMargin: `-${topOffset}px 0px -${bandBottom}px 0px`,
+    });
     for (const id of list) {
       const el = document.getElementById(id);
       if (el) observer.observe(el);
