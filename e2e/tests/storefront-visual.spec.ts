@@ -23,6 +23,13 @@ const SCHEMES = [
   },
 ] as const;
 
+/** Waits for the dialog's slide-in to finish, so that the screenshot shows it in place. */
+async function settle(page: Page) {
+  await page
+    .locator("dialog[open]")
+    .evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
+}
+
 /** Starts with pickup chosen, as a customer arriving from the store list would. */
 async function pickup(page: Page, slug: string) {
   await page.addInitScript((scheme) => {
@@ -57,7 +64,7 @@ for (const scheme of SCHEMES) {
       if (viewport.width < 1024) {
         await page.getByRole("button", { name: /View basket/ }).click();
         await expect(page.getByRole("dialog")).toBeVisible();
-        await page.waitForTimeout(300); // the sheet's slide-in
+        await settle(page);
         await page.screenshot({ path: join(screenshots, `${base}-sheet.png`) });
       }
     });
@@ -71,7 +78,7 @@ test("item dialog and a closed venue's ASAP choice", async ({ page }) => {
   await page.getByRole("button", { name: /^Choose options for Classic Cheeseburger/ }).click();
   const dialog = page.getByRole("dialog", { name: "Classic Cheeseburger" });
   await expect(dialog).toBeVisible();
-  await page.waitForTimeout(300);
+  await settle(page);
   await page.screenshot({ path: join(screenshots, "storefront-item-dialog-390.png") });
   await dialog.getByRole("button", { name: "Close" }).click();
   await expect(dialog).toBeHidden();
