@@ -236,4 +236,22 @@ test.describe("Basket and keyboard", () => {
     await page.keyboard.press("Escape");
     await expect(dialog).toBeHidden();
   });
+
+  test("the sticky category bar follows the scroll and jumps to a category", async ({ page }) => {
+    await page.goto("/demo-burgers/soho/menu");
+    const nav = page.getByRole("navigation", { name: "Menu categories" });
+    const chip = (name: string) => nav.getByRole("link", { name, exact: true });
+    await expect(chip("Burgers")).toHaveAttribute("aria-current", "true");
+    await chip("Desserts").click();
+    await expect(page.getByRole("heading", { name: "Desserts", level: 2 })).toBeInViewport();
+    await expect(chip("Desserts")).toHaveAttribute("aria-current", "true");
+    await expect(nav).toBeInViewport(); // sticky
+    // Sides' heading just under the sticky bars (64 px header + 56 px categories).
+    await page
+      .getByRole("heading", { name: "Sides", level: 2 })
+      .evaluate((h) => window.scrollTo(0, h.getBoundingClientRect().top + window.scrollY - 150));
+    await expect(chip("Sides")).toHaveAttribute("aria-current", "true");
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expect(chip("Burgers")).toHaveAttribute("aria-current", "true");
+  });
 });
