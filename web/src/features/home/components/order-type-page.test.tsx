@@ -58,4 +58,11 @@ describe("order type", () => {
     expect(screen.queryByRole("alertdialog")).toBeNull();
     await waitFor(() => expect(router.state.location.pathname).toBe("/demo-burgers/home/stores"));
   });
+
+  it("asks even before any choice when a basket was filled for the other order type", async () => {
+    useHomeStore.setState({ order_type: null });
+    renderRoute("/demo-burgers/home");
+    await userEvent.click(await screen.findByRole("button", { name: /Delivery/ }));
+    expect(await screen.findByRole("alertdialog", { name: "Change the order type?" })).toBeTruthy();
+  });
 });

@@ -28,9 +28,7 @@ export function OrderTypePage() {
   const current = useHomeStore((s) => s.order_type);
   const setOrderType = useHomeStore((s) => s.setOrderType);
   const changeOrderType = useVenueStore((s) => s.changeOrderType);
-  const itemsInBaskets = useVenueStore((s) =>
-    Object.values(s.basket[scheme.business_slug] ?? {}).reduce((n, b) => n + basketCount(b), 0),
-  );
+  const baskets = useVenueStore((s) => s.basket[scheme.business_slug]);
   const [pending, setPending] = useState<OrderType | null>(null);
   const offered = new Set(scheme.stores.flatMap((s) => s.order_types));
 
@@ -42,8 +40,12 @@ export function OrderTypePage() {
   }
 
   function choose(type: OrderType) {
-    // SPEC.md §4: changing the order type affects the basket, so ask first.
-    if (current !== null && current !== type && itemsInBaskets > 0) setPending(type);
+    // SPEC.md §4: changing the order type affects the basket, so ask first —
+    // whenever a basket with items was filled for the other order type.
+    const affected = Object.values(baskets ?? {}).some(
+      (b) => b.orderDetail.order_type !== type && basketCount(b) > 0,
+    );
+    if (affected) setPending(type);
     else apply(type);
   }
 
