@@ -85,6 +85,12 @@ export function Dialog({
       onClick={(event) => {
         if (event.target === ref.current) requestHide();
       }}
+      onClose={() => {
+        // Browsers may close a modal on a repeated Escape despite preventDefault;
+        // the parent still decides: a dialog it keeps open comes back.
+        const el = ref.current;
+        if (open && el?.isConnected && !el.open && typeof el.showModal === "function") el.showModal();
+      }}
     >
       {open && (
         <div className="dialog__panel">
