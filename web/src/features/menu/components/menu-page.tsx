@@ -3,7 +3,6 @@ import { useTranslation } from "react-i18next";
 import { paths } from "@/app/paths";
 import { NotFoundPage } from "@/components/layout/not-found-page";
 import { SearchIcon } from "@/components/ui/icons";
-import { Spinner } from "@/components/ui/spinner";
 import { useCurrentScheme } from "@/hooks/use-current-scheme";
 import { useCurrentVenue } from "@/hooks/use-current-venue";
 import { useErrorMessage } from "@/hooks/use-error-message";
@@ -107,7 +106,7 @@ function MenuScreen({ scheme, venue, aside }: { scheme: Scheme; venue: Store; as
               onChange={(event) => setSearch(event.target.value)}
             />
           </div>
-          {query.isPending && <Spinner />}
+          {query.isPending && <MenuSkeleton label={t("common.loading")} />}
           {query.isError && (
             <div className="menu-error">
               <p role="alert" className="alert alert--error">
@@ -176,6 +175,20 @@ function MenuScreen({ scheme, venue, aside }: { scheme: Scheme; venue: Store; as
           />
         </Suspense>
       )}
+    </div>
+  );
+}
+
+/** Grey cards where the menu will be, so the page keeps its shape while it loads. */
+function MenuSkeleton({ label }: { label: string }) {
+  return (
+    <div className="menu-skeleton" role="status" aria-label={label}>
+      <span className="menu-skeleton__title" />
+      <ul className="menu-grid">
+        {[0, 1, 2, 3].map((i) => (
+          <li key={i} className="menu-skeleton__card" />
+        ))}
+      </ul>
     </div>
   );
 }
