@@ -19,21 +19,8 @@
 //
 // Usage: node bench/bundle-size.mjs [--no-append]
 import { execFileSync } from "node:child_process";
-import {
-  appendFileSync,
-  existsSync,
-  mkdtempSync,
-  readFileSync,
-  rmSync,
-} from "node:fs";
-import {
-  cpus,
-  hostname,
-  tmpdir,
-  totalmem,
-  type as osType,
-  release,
-} from "node:os";
+import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { cpus, hostname, tmpdir, totalmem, type as osType, release } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
@@ -41,10 +28,7 @@ import { gzipSync } from "node:zlib";
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const web = join(root, "web");
 const BUDGET_KB = 150;
-const ROUTE_MODULES = [
-  "src/app/routes/storefront.tsx",
-  "src/app/routes/menu.tsx",
-];
+const ROUTE_MODULES = ["src/app/routes/storefront.tsx", "src/app/routes/menu.tsx"];
 const WIDE_MODULES = ["src/features/basket/components/basket-contents.tsx"];
 /** The catalogue of the chosen language, fetched at start beside the route chunks (the larger one, Polish, is counted). */
 const CATALOGUES = {
@@ -57,32 +41,16 @@ const out = mkdtempSync(join(tmpdir(), "platter-bundle-"));
 try {
   execFileSync(
     "npx",
-    [
-      "vite",
-      "build",
-      "--manifest",
-      "--outDir",
-      out,
-      "--emptyOutDir",
-      "--logLevel",
-      "error",
-    ],
+    ["vite", "build", "--manifest", "--outDir", out, "--emptyOutDir", "--logLevel", "error"],
     {
       cwd: web,
       stdio: ["ignore", "inherit", "inherit"],
     },
   );
-  const manifest = JSON.parse(
-    readFileSync(join(out, ".vite", "manifest.json"), "utf8"),
-  );
+  const manifest = JSON.parse(readFileSync(join(out, ".vite", "manifest.json"), "utf8"));
   const html = readFileSync(join(out, "index.html"), "utf8");
 
-  const byFile = new Map(
-    Object.entries(manifest).map(([key, chunk]) => [
-      chunk.file,
-      { key, ...chunk },
-    ]),
-  );
+  const byFile = new Map(Object.entries(manifest).map(([key, chunk]) => [chunk.file, { key, ...chunk }]));
   const entry = Object.entries(manifest).find(([, c]) => c.isEntry);
   if (!entry) throw new Error("no entry chunk in the manifest");
 
@@ -99,22 +67,13 @@ try {
   }
 
   const htmlFiles = [
-    ...html.matchAll(
-      /<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="\/([^"]+\.js)"/g,
-    ),
+    ...html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="\/([^"]+\.js)"/g),
   ].map((m) => m[1]);
-  const initial = closure([
-    entry[0],
-    ...htmlFiles.map((f) => byFile.get(f)?.key).filter(Boolean),
-  ]);
+  const initial = closure([entry[0], ...htmlFiles.map((f) => byFile.get(f)?.key).filter(Boolean)]);
   const route = closure(ROUTE_MODULES, new Set(initial));
   const wide = closure(WIDE_MODULES, new Set(route));
   const [catalogueLang, catalogue] = Object.entries(CATALOGUES)
-    .map(([lang, key]) => [
-      lang,
-      key,
-      readFileSync(join(out, manifest[key].file)).length,
-    ])
+    .map(([lang, key]) => [lang, key, readFileSync(join(out, manifest[key].file)).length])
     .sort((a, b) => b[2] - a[2])[0];
   const language = closure([catalogue], new Set(wide));
 
@@ -143,9 +102,7 @@ try {
   const sum = (list) => list.reduce((n, r) => n + r.gzip, 0);
   const phoneTotal = sum(rows.filter((r) => r.group !== "wide screens"));
   const desktopTotal = sum(rows);
-  const leaflet = rows.filter(
-    (r) => /leaflet/i.test(r.key) || /leaflet/i.test(r.text.toString("utf8")),
-  );
+  const leaflet = rows.filter((r) => /leaflet/i.test(r.key) || /leaflet/i.test(r.text.toString("utf8")));
 
   const commit = (() => {
     try {
@@ -183,10 +140,7 @@ try {
   if (!process.argv.includes("--no-append")) {
     const results = join(root, "bench", "RESULTS.md");
     if (!existsSync(results))
-      appendFileSync(
-        results,
-        "# Benchmark results\n\nAppended by the scripts in bench/; newest last.\n",
-      );
+      appendFileSync(results, "# Benchmark results\n\nAppended by the scripts in bench/; newest last.\n");
     appendFileSync(results, report);
   }
   if (leaflet.length > 0) process.exitCode = 1;

@@ -14,7 +14,12 @@ const VIEWPORTS = [
 ] as const;
 
 const SCHEMES = [
-  { slug: "demo-burgers", venue: "soho", theme: "light", items: [/^Add Cola \(330ml\)/, /^Add Cheesy Fries/] },
+  {
+    slug: "demo-burgers",
+    venue: "soho",
+    theme: "light",
+    items: [/^Add Cola \(330ml\)/, /^Add Cheesy Fries/],
+  },
   {
     slug: "demo-pierogi",
     venue: "rynek",
@@ -49,7 +54,9 @@ async function pickup(page: Page, slug: string) {
 
 for (const scheme of SCHEMES) {
   for (const viewport of VIEWPORTS) {
-    test(`menu of ${scheme.slug} at ${viewport.width}×${viewport.height} (${scheme.theme})`, async ({ page }) => {
+    test(`menu of ${scheme.slug} at ${viewport.width}×${viewport.height} (${scheme.theme})`, async ({
+      page,
+    }) => {
       await page.setViewportSize({ width: viewport.width, height: viewport.height });
       await pickup(page, scheme.slug);
       await page.goto(`/${scheme.slug}/${scheme.venue}/menu`);
@@ -96,7 +103,11 @@ test.describe("layout styles", () => {
       await pickup(page, "demo-burgers");
       await page.setViewportSize({ width: 1440, height: 900 });
       await page.goto("/demo-burgers/soho/menu");
-      await expect(page.locator(`.menu-grid--${["default", "half-image", "full-image", "rounded-half-image"][style]}`).first()).toBeVisible();
+      await expect(
+        page
+          .locator(`.menu-grid--${["default", "half-image", "full-image", "rounded-half-image"][style]}`)
+          .first(),
+      ).toBeVisible();
       await page.screenshot({ path: join(screenshots, `storefront-layout-${style}-1440.png`) });
       if (style === 0 || style === 3) {
         // SPEC.md §9: 72 px images above the small breakpoint, 64 px below.

@@ -75,7 +75,9 @@ for (const lang of ["en-US", "pl-PL"] as Lang[]) {
       await expect(page.getByTestId("basket-subtotal")).toHaveText("£14.48");
     });
 
-    test("the subtotal is in £1,234.50 form, and the basket survives a reload on a phone", async ({ page }) => {
+    test("the subtotal is in £1,234.50 form, and the basket survives a reload on a phone", async ({
+      page,
+    }) => {
       await page.setViewportSize({ width: 390, height: 844 });
       const cola = await itemId(page, "demo-burgers", "soho", "Cola (330ml)");
       await page.goto("/demo-burgers/soho/menu");
@@ -209,7 +211,10 @@ test.describe("Basket and keyboard", () => {
     await expect(lines.nth(1)).toContainText("Unavailable right now: not included");
     await expect(lines.nth(2)).toContainText("No longer on the menu: not included");
     await expect(page.getByTestId("basket-subtotal")).toHaveText("£4.98");
-    await lines.nth(2).getByRole("button", { name: /Remove/ }).click();
+    await lines
+      .nth(2)
+      .getByRole("button", { name: /Remove/ })
+      .click();
     await expect(lines).toHaveCount(2);
   });
 
