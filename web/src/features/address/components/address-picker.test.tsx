@@ -47,7 +47,10 @@ beforeEach(() => {
   calls.length = 0;
   useHomeStore.setState({ ...initialHomeData });
   useVenueStore.setState({ currentScheme: burgersScheme });
-  useAuthStore.setState({ token: "t0k", user: { email: "ann@example.com", is_guest: false } });
+  useAuthStore.setState({
+    token: "t0k",
+    user: { email: "ann@example.com", is_guest: false, business_slug: "demo-burgers" },
+  });
   const stub = apiStub({
     "address/list": { success: true, data: [home] },
     "address/delete": { success: true, data: {} },
@@ -116,8 +119,18 @@ describe("AddressPicker", () => {
     await waitFor(() => expect(calls).toContain("address/delete"));
   });
 
+  it("treats a token of another scheme as signed out", async () => {
+    useAuthStore.setState({
+      token: "t0k",
+      user: { email: "ann@example.com", is_guest: false, business_slug: "demo-pierogi" },
+    });
+    render(wrap(<AddressPicker storeCount={2} onSubmit={() => {}} />));
+    expect(await screen.findByText(/No saved addresses yet/)).toBeTruthy();
+    expect(calls).not.toContain("address/list");
+  });
+
   it("does not ask for saved addresses for a guest", async () => {
-    useAuthStore.setState({ token: "guest", user: { is_guest: true } });
+    useAuthStore.setState({ token: "guest", user: { is_guest: true, business_slug: "demo-burgers" } });
     render(wrap(<AddressPicker storeCount={2} onSubmit={() => {}} />));
     expect(await screen.findByText(/No saved addresses yet/)).toBeTruthy();
     expect(calls).not.toContain("address/list");

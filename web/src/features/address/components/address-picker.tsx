@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import "../address.css";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { useErrorMessage } from "@/hooks/use-error-message";
-import { useAuthStore } from "@/stores/auth";
+import { selectIsSignedInTo, selectUserOf, useAuthStore } from "@/stores/auth";
 import type { DeliveryAddress } from "@/stores/delivery-address";
 import { useHomeStore } from "@/stores/home";
 import { useVenueStore } from "@/stores/venue";
@@ -41,11 +41,13 @@ export function AddressPicker({ defaultSelection = false, storeCount, onSubmit }
   const { t } = useTranslation();
   const errorMessage = useErrorMessage();
   const listId = useId();
-  const token = useAuthStore((s) => s.token);
-  const isGuest = useAuthStore((s) => s.user?.is_guest === true);
-  const userEmail = useAuthStore((s) => (typeof s.user?.email === "string" ? s.user.email : ""));
-  const signedIn = token !== null && !isGuest;
   const businessSlug = useVenueStore((s) => s.currentScheme?.business_slug ?? "");
+  // A token of another scheme counts as signed out here (DESIGN.md §7).
+  const user = useAuthStore(selectUserOf(businessSlug));
+  const token = useAuthStore((s) => (selectIsSignedInTo(businessSlug)(s) ? s.token : null));
+  const isGuest = user?.is_guest === true;
+  const userEmail = typeof user?.email === "string" ? user.email : "";
+  const signedIn = token !== null && !isGuest;
   const { addresses } = useAddresses(signedIn ? token : null, businessSlug);
   const homeAddress = useHomeStore((s) => s.delivery_address);
   const recorded = useHomeStore((s) => s.selectedAddress);

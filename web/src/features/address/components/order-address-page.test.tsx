@@ -42,7 +42,10 @@ beforeEach(async () => {
   useGeneralStore.setState({ language: "en-US" });
   await i18n.changeLanguage("en-US");
   useHomeStore.setState({ ...initialHomeData, currentScheme: "demo-burgers" });
-  useAuthStore.setState({ token: "t0k", user: { email: "ann@example.com", is_guest: false } });
+  useAuthStore.setState({
+    token: "t0k",
+    user: { email: "ann@example.com", is_guest: false, business_slug: "demo-burgers" },
+  });
 });
 afterEach(() => {
   vi.unstubAllGlobals();
