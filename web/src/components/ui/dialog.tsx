@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { CloseIcon } from "./icons";
 import "./dialog.css";
 
 export type DialogPosition = "center" | "left" | "right" | "bottom";
@@ -108,14 +109,7 @@ export function Dialog({
                   aria-label={t("common.close")}
                   onClick={requestHide}
                 >
-                  <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-                    <path
-                      d="M6 6l12 12M18 6 6 18"
-                      stroke="currentColor"
-                      strokeWidth="2"
-                      strokeLinecap="round"
-                    />
-                  </svg>
+                  <CloseIcon />
                 </button>
               )}
             </div>

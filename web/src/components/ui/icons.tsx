@@ -44,16 +44,23 @@ export function PickupIcon({ size = 32 }: IconProps) {
   );
 }
 
-function Stroke({ size = 20, children }: IconProps & { children: ReactNode }) {
+/** The frame every line icon shares: a 24-unit box drawn in the text colour. */
+export function Stroke({
+  size = 20,
+  weight = 2,
+  testId,
+  children,
+}: IconProps & { weight?: number; testId?: string; children: ReactNode }) {
   return (
     <svg
       viewBox="0 0 24 24"
       width={size}
       height={size}
       aria-hidden="true"
+      data-testid={testId}
       fill="none"
       stroke="currentColor"
-      strokeWidth="2"
+      strokeWidth={weight}
       strokeLinecap="round"
       strokeLinejoin="round"
     >
@@ -103,5 +110,11 @@ export const ClockIcon = ({ size }: IconProps) => (
   <Stroke size={size}>
     <circle cx="12" cy="12" r="9" />
     <path d="M12 7v5l3 2" />
+  </Stroke>
+);
+
+export const CloseIcon = ({ size }: IconProps) => (
+  <Stroke size={size}>
+    <path d="M6 6l12 12M18 6 6 18" />
   </Stroke>
 );

@@ -8,7 +8,8 @@ import { usePlaceSuggestions } from "../api/find-address";
 import { ADDRESS_SEARCH_DEBOUNCE_MS } from "../constants";
 import { useDebouncedValue } from "../hooks/use-debounced-value";
 import type { PlaceSuggestion } from "../types";
-import { CloseIcon, PinIcon } from "./icons";
+import { CloseIcon } from "@/components/ui/icons";
+import { PinIcon } from "./icons";
 
 interface AddressSearchBoxProps {
   value: string;
