@@ -37,11 +37,7 @@ func (s *Server) storesDeliverable(r *request) (*reply, error) {
 	if len(fields) > 0 {
 		return nil, platter.Invalid(fields)
 	}
-	sc, err := s.cat.SchemeBySlug(r.Context(), f.BusinessSlug)
-	if err != nil {
-		return nil, schemeNotFound(err)
-	}
-	venues, err := s.cat.VenuesOfScheme(r.Context(), sc.ID)
+	_, venues, err := s.schemeVenues(r.Context(), f.BusinessSlug)
 	if err != nil {
 		return nil, err
 	}

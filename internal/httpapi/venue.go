@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"context"
 	"fmt"
 	"time"
 
@@ -54,11 +55,7 @@ func (s *Server) venueInfo(r *request) (*reply, error) {
 	if len(fields) > 0 {
 		return nil, platter.Invalid(fields)
 	}
-	sc, err := s.cat.SchemeBySlug(r.Context(), f.BusinessSlug)
-	if err != nil {
-		return nil, schemeNotFound(err)
-	}
-	venues, err := s.cat.VenuesOfScheme(r.Context(), sc.ID)
+	sc, venues, err := s.schemeVenues(r.Context(), f.BusinessSlug)
 	if err != nil {
 		return nil, err
 	}
@@ -110,6 +107,20 @@ func toStoreJSON(v *catalog.Venue, now time.Time) storeJSON {
 		}
 	}
 	return st
+}
+
+// schemeVenues loads a scheme by slug with its venues; a missing scheme has
+// its own message.
+func (s *Server) schemeVenues(ctx context.Context, slug string) (*catalog.Scheme, []catalog.Venue, error) {
+	sc, err := s.cat.SchemeBySlug(ctx, slug)
+	if err != nil {
+		return nil, nil, schemeNotFound(err)
+	}
+	venues, err := s.cat.VenuesOfScheme(ctx, sc.ID)
+	if err != nil {
+		return nil, nil, err
+	}
+	return sc, venues, nil
 }
 
 // schemeNotFound gives a missing scheme its own message.
