@@ -4,6 +4,7 @@
 GO      ?= go
 VERSION ?= $(shell git describe --always --dirty 2>/dev/null || echo dev)
 LDFLAGS := -X main.version=$(VERSION)
+STATICCHECK ?= v0.6.1
 
 .PHONY: run build web deps test test-go test-web test-e2e bench clean
 
@@ -32,7 +33,9 @@ e2e/node_modules/.installed: e2e/package.json e2e/package-lock.json
 test: test-go test-web test-e2e
 
 test-go:
+	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || { echo "gofmt needed:"; gofmt -l $$(git ls-files '*.go'); exit 1; }
 	$(GO) vet ./...
+	$(GO) run honnef.co/go/tools/cmd/staticcheck@$(STATICCHECK) ./...
 	scripts/go-test.sh
 
 test-web: web/node_modules/.installed
