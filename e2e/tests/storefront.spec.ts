@@ -176,7 +176,16 @@ test.describe("Store list", () => {
       };
       localStorage.setItem("home", JSON.stringify({ state, version: 0 }));
     });
+    const asked = page.waitForResponse(
+      (r) => r.url().endsWith("/api/v3/stores/deliverable") && r.request().method() === "POST",
+    );
     await page.goto("/demo-burgers/home/stores");
+    // The list takes the server's verdict (the rule checkout enforces).
+    const verdicts = (await (await asked).json()) as { data: { venue_slug: string; delivers: boolean }[] };
+    expect(verdicts.data.map((v) => [v.venue_slug, v.delivers])).toEqual([
+      ["soho", false],
+      ["shoreditch", false],
+    ]);
     for (const slug of ["soho", "shoreditch"]) {
       const card = page.getByTestId(`store-${slug}`);
       await expect(card.getByRole("button", { name: /Order here/ })).toBeDisabled();

@@ -5,6 +5,7 @@ import { useCurrentScheme } from "@/hooks/use-current-scheme";
 import { OrderType } from "@/lib/enums";
 import { useHomeStore } from "@/stores/home";
 import { useVenueStore } from "@/stores/venue";
+import { useDeliverable } from "../api/get-deliverable";
 import { useGeolocation } from "../hooks/use-geolocation";
 import { rankStores, type StoreChoice } from "../lib/store-choice";
 import { StoreCard } from "./store-card";
@@ -25,7 +26,9 @@ export function StoreListPage() {
       : null;
   // The delivery address is where the food goes; otherwise measure from where the customer is.
   const position = useGeolocation(address === null);
-  const choices = rankStores(scheme.stores, { orderType, address, position });
+  const { data: checks } = useDeliverable(scheme.business_slug, address);
+  const verdicts = checks ? new Map(checks.map((c) => [c.venue_slug, c.delivers])) : undefined;
+  const choices = rankStores(scheme.stores, { orderType, address, position, verdicts });
 
   function choose({ store }: StoreChoice) {
     setCurrentVenue(store, orderType ?? undefined);

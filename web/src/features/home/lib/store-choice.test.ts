@@ -55,4 +55,21 @@ describe("rankStores", () => {
       ["shoreditch", false],
     ]);
   });
+
+  it("for delivery, the server's verdict wins over the local estimate once it has come", () => {
+    // Covent Garden is inside both radii, but the server says Shoreditch does not deliver there.
+    const choices = rankStores([soho, shoreditch], {
+      orderType: OrderType.DELIVERY,
+      address: { lat: 51.5117, lng: -0.124 },
+      position: null,
+      verdicts: new Map([
+        ["soho", true],
+        ["shoreditch", false],
+      ]),
+    });
+    expect(choices.map((c) => [c.store.venue_slug, c.deliverable])).toEqual([
+      ["soho", true],
+      ["shoreditch", false],
+    ]);
+  });
 });

@@ -1,8 +1,9 @@
 /**
  * Which stores to offer, how far each is, whether it delivers to the chosen
- * address, and in what order (pure). Distances are haversine (SPEC.md §7/§9);
- * the delivery check is radius_m against the delivery address, as the server
- * does at checkout (DESIGN.md §5).
+ * address, and in what order (pure). Distances are haversine (SPEC.md §7/§9).
+ * Whether a store delivers is the server's answer (stores/deliverable, the rule
+ * checkout enforces) when it has come; until then the same rule is applied
+ * here (radius_m against the delivery address), so the list never waits.
  */
 import type { Store } from "@/lib/api/types";
 import { distanceKm, type LatLng } from "@/lib/distance";
@@ -22,17 +23,22 @@ export interface RankOptions {
   address: LatLng | null;
   /** The browser's position (used when there is no delivery address). */
   position: LatLng | null;
+  /** The server's verdict per venue_slug for the delivery address, once known. */
+  verdicts?: ReadonlyMap<string, boolean>;
 }
 
-export function rankStores(stores: Store[], { orderType, address, position }: RankOptions): StoreChoice[] {
+export function rankStores(
+  stores: Store[],
+  { orderType, address, position, verdicts }: RankOptions,
+): StoreChoice[] {
   const from = address ?? position;
   const offered = stores.filter((s) => orderType === null || s.order_types.includes(orderType));
   const choices = offered.map((store): StoreChoice => {
     const km = from ? distanceKm(from, store) : null;
-    const deliverable =
-      orderType === OrderType.DELIVERY && address && km !== null
-        ? km * 1000 <= store.delivery.radius_m
-        : null;
+    const forDelivery = orderType === OrderType.DELIVERY && address !== null && km !== null;
+    const deliverable = forDelivery
+      ? (verdicts?.get(store.venue_slug) ?? km * 1000 <= store.delivery.radius_m)
+      : null;
     return { store, km, deliverable };
   });
   // Stable sort: those that can serve the order first, then nearest first.
