@@ -52,6 +52,36 @@ export function TextField({
   );
 }
 
+/** The e-mail input every auth form asks for. */
+export function EmailField({
+  id,
+  registration,
+  error,
+}: Pick<TextFieldProps, "id" | "registration" | "error">) {
+  const { t } = useTranslation();
+  return (
+    <TextField
+      id={id}
+      label={t("auth.email")}
+      type="email"
+      autoComplete="email"
+      inputMode="email"
+      registration={registration}
+      error={error}
+    />
+  );
+}
+
+/** A form's primary action, saying "Please wait" while the form submits. */
+export function SubmitButton({ busy, children }: { busy: boolean; children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <button type="submit" className="button button--primary button--block" disabled={busy}>
+      {busy ? t("auth.pleaseWait") : children}
+    </button>
+  );
+}
+
 export function FieldErrorText({ id, message }: { id: string | undefined; message: string | undefined }) {
   if (!message || !id) return null;
   return (

@@ -11,7 +11,7 @@ import { resetPasswordSchema, type ResetPasswordValues } from "../schemas";
 import { applyFieldErrors } from "../server-errors";
 import { FormAlert } from "./form-alert";
 import { useFieldMessage } from "../field-message";
-import { TextField } from "./form-field";
+import { EmailField, SubmitButton } from "./form-field";
 
 /** ResetPassword: asks for a code by e-mail (the same answer whether or not the address exists). */
 export function ResetPasswordForm() {
@@ -47,22 +47,12 @@ export function ResetPasswordForm() {
       aria-describedby="auth-subtitle"
     >
       <FormAlert error={formError} />
-      <TextField
+      <EmailField
         id="reset-email"
-        label={t("auth.email")}
-        type="email"
-        autoComplete="email"
-        inputMode="email"
         registration={register("email")}
         error={fieldMessage(formState.errors.email)}
       />
-      <button
-        type="submit"
-        className="button button--primary button--block"
-        disabled={formState.isSubmitting}
-      >
-        {formState.isSubmitting ? t("auth.pleaseWait") : t("auth.sendCode")}
-      </button>
+      <SubmitButton busy={formState.isSubmitting}>{t("auth.sendCode")}</SubmitButton>
     </form>
   );
 }

@@ -12,7 +12,7 @@ import { applyFieldErrors } from "../server-errors";
 import { CodeField } from "./code-field";
 import { FormAlert } from "./form-alert";
 import { useFieldMessage } from "../field-message";
-import { PasswordField, TextField } from "./form-field";
+import { EmailField, PasswordField, SubmitButton } from "./form-field";
 import { ResendButton } from "./resend-button";
 
 /** ResetPasswordVerify: the code from the reset mail and a new password; signs in. */
@@ -64,12 +64,8 @@ export function ResetPasswordVerifyForm() {
       >
         <FormAlert error={formError} />
         {knownEmail ? null : (
-          <TextField
+          <EmailField
             id="reset-verify-email"
-            label={t("auth.email")}
-            type="email"
-            autoComplete="email"
-            inputMode="email"
             registration={register("email")}
             error={fieldMessage(errors.email)}
           />
@@ -83,13 +79,7 @@ export function ResetPasswordVerifyForm() {
           registration={register("password")}
           error={fieldMessage(errors.password)}
         />
-        <button
-          type="submit"
-          className="button button--primary button--block"
-          disabled={formState.isSubmitting}
-        >
-          {formState.isSubmitting ? t("auth.pleaseWait") : t("auth.resetAction")}
-        </button>
+        <SubmitButton busy={formState.isSubmitting}>{t("auth.resetAction")}</SubmitButton>
       </form>
       <ResendButton
         onResend={async () => {

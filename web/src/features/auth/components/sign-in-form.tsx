@@ -14,7 +14,7 @@ import { signInSchema, type SignInValues } from "../schemas";
 import { applyFieldErrors } from "../server-errors";
 import { FormAlert } from "./form-alert";
 import { useFieldMessage } from "../field-message";
-import { PasswordField, TextField } from "./form-field";
+import { EmailField, PasswordField, SubmitButton } from "./form-field";
 
 export function SignInForm() {
   const { t } = useTranslation();
@@ -57,15 +57,7 @@ export function SignInForm() {
       aria-describedby="auth-subtitle"
     >
       <FormAlert error={formError} />
-      <TextField
-        id="sign-in-email"
-        label={t("auth.email")}
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        registration={register("email")}
-        error={fieldMessage(errors.email)}
-      />
+      <EmailField id="sign-in-email" registration={register("email")} error={fieldMessage(errors.email)} />
       <PasswordField
         id="sign-in-password"
         label={t("auth.password")}
@@ -76,13 +68,7 @@ export function SignInForm() {
       <p className="auth-form__aside">
         <Link to={`${paths.auth.resetPassword.getHref(scheme)}${search}`}>{t("auth.forgotPassword")}</Link>
       </p>
-      <button
-        type="submit"
-        className="button button--primary button--block"
-        disabled={formState.isSubmitting}
-      >
-        {formState.isSubmitting ? t("auth.pleaseWait") : t("auth.signInAction")}
-      </button>
+      <SubmitButton busy={formState.isSubmitting}>{t("auth.signInAction")}</SubmitButton>
     </form>
   );
 }

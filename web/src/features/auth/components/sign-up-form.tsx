@@ -13,7 +13,7 @@ import { fullContactNumber, signUpSchema, type SignUpValues } from "../schemas";
 import { applyFieldErrors } from "../server-errors";
 import { FormAlert } from "./form-alert";
 import { useFieldMessage } from "../field-message";
-import { PasswordField, TextField } from "./form-field";
+import { EmailField, PasswordField, SubmitButton, TextField } from "./form-field";
 import { PhoneField } from "./phone-field";
 
 const FIELDS = ["email", "password", "first_name", "last_name", "contact_number"] as const;
@@ -86,15 +86,7 @@ export function SignUpForm() {
           error={fieldMessage(errors.last_name)}
         />
       </div>
-      <TextField
-        id="sign-up-email"
-        label={t("auth.email")}
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        registration={register("email")}
-        error={fieldMessage(errors.email)}
-      />
+      <EmailField id="sign-up-email" registration={register("email")} error={fieldMessage(errors.email)} />
       <PhoneField
         id="sign-up-contact-number"
         country={country}
@@ -110,13 +102,7 @@ export function SignUpForm() {
         registration={register("password")}
         error={fieldMessage(errors.password)}
       />
-      <button
-        type="submit"
-        className="button button--primary button--block"
-        disabled={formState.isSubmitting}
-      >
-        {formState.isSubmitting ? t("auth.pleaseWait") : t("auth.signUpAction")}
-      </button>
+      <SubmitButton busy={formState.isSubmitting}>{t("auth.signUpAction")}</SubmitButton>
     </form>
   );
 }

@@ -12,7 +12,7 @@ import { applyFieldErrors } from "../server-errors";
 import { CodeField } from "./code-field";
 import { FormAlert, FormNotice } from "./form-alert";
 import { useFieldMessage } from "../field-message";
-import { TextField } from "./form-field";
+import { EmailField, SubmitButton } from "./form-field";
 import { ResendButton } from "./resend-button";
 
 /** Verify: the 6-digit code from the sign-up mail confirms the account and signs in. */
@@ -66,24 +66,10 @@ export function VerifyForm() {
       >
         <FormAlert error={formError} />
         {knownEmail ? null : (
-          <TextField
-            id="verify-email"
-            label={t("auth.email")}
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            registration={register("email")}
-            error={fieldMessage(errors.email)}
-          />
+          <EmailField id="verify-email" registration={register("email")} error={fieldMessage(errors.email)} />
         )}
         <CodeField id="verify-code" registration={register("code")} error={fieldMessage(errors.code)} />
-        <button
-          type="submit"
-          className="button button--primary button--block"
-          disabled={formState.isSubmitting}
-        >
-          {formState.isSubmitting ? t("auth.pleaseWait") : t("auth.verifyAction")}
-        </button>
+        <SubmitButton busy={formState.isSubmitting}>{t("auth.verifyAction")}</SubmitButton>
       </form>
       <ResendButton
         onResend={async () => {
