@@ -1,28 +1,12 @@
 package httpapi_test
 
 import (
-	"bytes"
-	"context"
-	"io"
-	"log/slog"
-	"mime"
-	"mime/multipart"
-	"mime/quotedprintable"
-	"net/http/httptest"
 	"regexp"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
-	"github.com/getkin/kin-openapi/openapi3"
-	legacyrouter "github.com/getkin/kin-openapi/routers/legacy"
-
-	"platter/demo"
-	"platter/internal/catalog"
-	"platter/internal/config"
-	"platter/internal/httpapi"
-	"platter/internal/notify/mailtest"
 	"platter/internal/store"
 )
 
@@ -49,38 +33,7 @@ func (c *clock) Add(d time.Duration) {
 // poke) under the test's control.
 func startAuth(t *testing.T, db *store.DB, now func() time.Time, poke func()) *env {
 	t.Helper()
-	ctx := context.Background()
-	for _, d := range demo.Documents() {
-		doc, problems := catalog.ParseSchemeDoc(d.Data)
-		if len(problems) > 0 {
-			t.Fatalf("demo %s: %v", d.Name, problems)
-		}
-		if _, err := db.ImportScheme(ctx, doc); err != nil {
-			t.Fatal(err)
-		}
-	}
-	cfg, err := config.Load(func(string) string { return "" }, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	logs := &lockedWriter{w: &bytes.Buffer{}}
-	api := httpapi.New(httpapi.Options{
-		Config: cfg, Logger: slog.New(slog.NewJSONHandler(logs, nil)), Catalog: db, Health: db,
-		Version: "test", Accounts: db, Now: now, MailQueued: poke,
-	})
-	srv := httptest.NewServer(api.Handler())
-	t.Cleanup(srv.Close)
-	doc, err := spec()
-	if err != nil {
-		t.Fatalf("openapi.yaml: %v", err)
-	}
-	docCopy := *doc
-	docCopy.Servers = openapi3.Servers{{URL: srv.URL + "/api/v3"}}
-	router, err := legacyrouter.NewRouter(&docCopy)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return &env{t: t, db: db, api: api, srv: srv, router: router, logs: logs, validated: map[string]bool{}}
+	return start(t, db, options{now: now, poke: poke})
 }
 
 func data(kv ...any) map[string]any {
@@ -138,31 +91,6 @@ func lastCode(t *testing.T, db *store.DB, to string) string {
 		t.Fatalf("no code in the mail to %s: %q", to, ms[len(ms)-1].Text)
 	}
 	return code
-}
-
-// mailParts returns the text and HTML parts of a received message.
-func mailParts(t *testing.T, m mailtest.Mail) (text, html string) {
-	t.Helper()
-	_, params, err := mime.ParseMediaType(m.Msg.Header.Get("Content-Type"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	r := multipart.NewReader(m.Msg.Body, params["boundary"])
-	for {
-		p, err := r.NextRawPart()
-		if err == io.EOF {
-			return
-		}
-		if err != nil {
-			t.Fatal(err)
-		}
-		b, _ := io.ReadAll(quotedprintable.NewReader(p))
-		if strings.HasPrefix(p.Header.Get("Content-Type"), "text/html") {
-			html = string(b)
-		} else {
-			text = string(b)
-		}
-	}
 }
 
 func bearerOf(r *response, t *testing.T) []string {

@@ -37,7 +37,7 @@ func TestSignUpThroughRealMail(t *testing.T) {
 			t.Fatalf("signup: %s", res.Raw)
 		}
 		m := smtp.Wait(t, "Anna@Example.test", 10*time.Second)
-		text, html := mailParts(t, m)
+		text, html := m.Parts(t)
 		code := codeRE.FindString(text)
 		if code == "" || !strings.Contains(text, "Ember & Bun") || !strings.Contains(html, code) {
 			t.Fatalf("verification mail: %q\n%s", text, html)

@@ -15,6 +15,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/getkin/kin-openapi/openapi3"
 	"github.com/getkin/kin-openapi/openapi3filter"
@@ -56,6 +57,8 @@ type options struct {
 	catalog  httpapi.Catalog
 	geocoder geo.Geocoder      // nil: the builtin one
 	env      map[string]string // PLATTER_* configuration
+	now      func() time.Time  // nil: the real clock
+	poke     func()            // called when mail is queued; nil: nothing
 }
 
 // start boots the real HTTP server on db, with the demo schemes loaded.
@@ -83,7 +86,7 @@ func start(t *testing.T, db *store.DB, o options) *env {
 	api := httpapi.New(httpapi.Options{
 		Config: cfg, Logger: slog.New(slog.NewJSONHandler(logs, nil)),
 		Catalog: cat, Health: db, Web: o.web, DemoAssets: demo.Assets(), Version: "test",
-		Accounts: db, Addresses: db, Geocoder: o.geocoder,
+		Accounts: db, Addresses: db, Geocoder: o.geocoder, Now: o.now, MailQueued: o.poke,
 	})
 	srv := httptest.NewServer(api.Handler())
 	t.Cleanup(srv.Close)

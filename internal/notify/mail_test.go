@@ -3,10 +3,7 @@ package notify_test
 import (
 	"context"
 	"crypto/tls"
-	"io"
 	"mime"
-	"mime/multipart"
-	"mime/quotedprintable"
 	"net/url"
 	"strings"
 	"testing"
@@ -55,7 +52,7 @@ func TestSMTPSend(t *testing.T) {
 			if subj != "Twój kod: 123456" {
 				t.Errorf("subject %q", subj)
 			}
-			text, html := parts(t, m)
+			text, html := m.Parts(t)
 			if !strings.Contains(text, "Dziękujemy!") || !strings.Contains(html, "<b>123456</b>") {
 				t.Errorf("parts: %q / %q", text, html)
 			}
@@ -76,29 +73,5 @@ func TestSMTPRefusals(t *testing.T) {
 	}
 	if _, err := notify.NewSMTP("http://x", "a@example.test"); err == nil {
 		t.Error("http scheme accepted")
-	}
-}
-
-func parts(t *testing.T, m mailtest.Mail) (text, html string) {
-	t.Helper()
-	_, params, err := mime.ParseMediaType(m.Msg.Header.Get("Content-Type"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	r := multipart.NewReader(m.Msg.Body, params["boundary"])
-	for {
-		p, err := r.NextRawPart()
-		if err == io.EOF {
-			return
-		}
-		if err != nil {
-			t.Fatal(err)
-		}
-		b, _ := io.ReadAll(quotedprintable.NewReader(p))
-		if strings.HasPrefix(p.Header.Get("Content-Type"), "text/html") {
-			html = string(b)
-		} else {
-			text = string(b)
-		}
 	}
 }

@@ -12,6 +12,9 @@ import (
 	"errors"
 	"io"
 	"math/big"
+	"mime"
+	"mime/multipart"
+	"mime/quotedprintable"
 	"net"
 	"net/mail"
 	"strings"
@@ -28,6 +31,32 @@ type Mail struct {
 	From, To string
 	Raw      []byte
 	Msg      *mail.Message
+}
+
+// Parts returns the text and HTML parts of a multipart/alternative message,
+// decoded from quoted-printable.
+func (m Mail) Parts(tb testing.TB) (text, html string) {
+	tb.Helper()
+	_, params, err := mime.ParseMediaType(m.Msg.Header.Get("Content-Type"))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	r := multipart.NewReader(m.Msg.Body, params["boundary"])
+	for {
+		p, err := r.NextRawPart()
+		if err == io.EOF {
+			return text, html
+		}
+		if err != nil {
+			tb.Fatal(err)
+		}
+		b, _ := io.ReadAll(quotedprintable.NewReader(p))
+		if strings.HasPrefix(p.Header.Get("Content-Type"), "text/html") {
+			html = string(b)
+		} else {
+			text = string(b)
+		}
+	}
 }
 
 // Server is a running SMTP server.
