@@ -127,7 +127,11 @@ func (s *SMTP) Send(ctx context.Context, m Message) error {
 	if err := w.Close(); err != nil {
 		return fmt.Errorf("smtp data: %w", err)
 	}
-	return c.Quit()
+	// The server took responsibility for the message with its reply to
+	// DATA. A failed QUIT after that must not count as a failure: retrying
+	// would deliver the message twice.
+	_ = c.Quit()
+	return nil
 }
 
 func (s *SMTP) dial(ctx context.Context) (*smtp.Client, error) {
@@ -147,11 +151,13 @@ func (s *SMTP) dial(ctx context.Context) (*smtp.Client, error) {
 	if err != nil {
 		return nil, fmt.Errorf("smtp dial %s: %w", s.addr, err)
 	}
-	if dl, ok := ctx.Deadline(); ok {
-		_ = conn.SetDeadline(dl)
-	} else {
-		_ = conn.SetDeadline(time.Now().Add(s.Timeout))
+	// The whole session ends by the sooner of ctx's deadline (the worker's
+	// lease) and the SMTP timeout.
+	dl := time.Now().Add(s.Timeout)
+	if d, ok := ctx.Deadline(); ok && d.Before(dl) {
+		dl = d
 	}
+	_ = conn.SetDeadline(dl)
 	c, err := smtp.NewClient(conn, host)
 	if err != nil {
 		conn.Close()

@@ -32,9 +32,12 @@ type Outbox interface {
 
 // Worker sends queued mail after the transaction that queued it commits. It
 // wakes when poked (a commit in this process) and polls (mail queued by
-// another instance, or left behind by a crash). A failed send is retried
-// with exponential backoff; a worker that dies mid-send leaves its lease to
-// run out, and the mail is sent again by whoever claims it next.
+// another instance, or left behind by a crash). It claims one message at a
+// time, sends it and records the outcome: a lease covers exactly one send,
+// which the worker cuts off before the lease can run out, so no other
+// instance can take over a message still being sent. A failed send is
+// retried with exponential backoff; a worker that dies mid-send leaves its
+// lease to run out, and the mail is sent again by whoever claims it next.
 type Worker struct {
 	Outbox Outbox
 	// Sender delivers mail; nil logs each message (code included, so a
@@ -42,7 +45,7 @@ type Worker struct {
 	Sender      Sender
 	Log         *slog.Logger
 	Poll        time.Duration // default 2 s
-	Lease       time.Duration // default 2 min: longer than one SMTP session may take
+	Lease       time.Duration // default 2 min: one send is cut off at 3/4 of it
 	MaxAttempts int           // default 12 (about four hours of backoff)
 	Now         func() time.Time
 
@@ -84,10 +87,12 @@ func (w *Worker) Run(ctx context.Context) {
 	}
 }
 
-// drain sends one batch and reports whether there may be more.
+// drain claims and sends one message and reports whether there may be more.
+// Claiming one at a time (not a batch) is what keeps a lease valid for the
+// whole of its send: the tail of a batch would wait behind slow sends while
+// its lease ran out, and another instance would send it too.
 func (w *Worker) drain(ctx context.Context) bool {
-	const batch = 10
-	msgs, err := w.Outbox.ClaimMail(ctx, w.Now(), w.Lease, batch)
+	msgs, err := w.Outbox.ClaimMail(ctx, w.Now(), w.Lease, 1)
 	if err != nil {
 		if ctx.Err() == nil {
 			w.Log.Error("mail outbox: claim", "err", err)
@@ -97,13 +102,15 @@ func (w *Worker) drain(ctx context.Context) bool {
 	for _, q := range msgs {
 		w.deliver(ctx, q)
 	}
-	return len(msgs) == batch
+	return len(msgs) > 0
 }
 
 func (w *Worker) deliver(ctx context.Context, q Queued) {
-	// Shutdown must not cut a send in half: the SMTP session keeps its own
-	// timeout, and the outcome is recorded even as ctx ends.
-	ctx = context.WithoutCancel(ctx)
+	// Shutdown must not cut a send in half: the outcome is recorded even as
+	// ctx ends. The send itself must end well inside the lease, so that it
+	// is over (and recorded) before anyone else may claim the message.
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), w.Lease*3/4)
+	defer cancel()
 	status := StatusOutbox
 	var err error
 	if w.Sender == nil {

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"platter/internal/notify"
+	"platter/internal/notify/mailtest"
 )
 
 // memOutbox is an in-memory Outbox recording what the worker decided.
@@ -127,5 +128,25 @@ func TestRenderTemplates(t *testing.T) {
 	}
 	if _, err := notify.Render("nope", notify.MailData{}); err == nil {
 		t.Error("unknown kind rendered")
+	}
+}
+
+// TestQuitErrorAfterDataCountsAsSent: the server accepts the message (250
+// after DATA) and then hangs up on QUIT. The mail was delivered, so the
+// worker records it as sent and does not send it again.
+func TestQuitErrorAfterDataCountsAsSent(t *testing.T) {
+	srv := mailtest.Start(t, mailtest.Options{DropQuit: true})
+	sender, err := notify.NewSMTP("smtp://"+srv.Addr, "Platter <no-reply@example.test>")
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := &memOutbox{finished: map[int64]string{}, retried: map[int64]string{}, next: map[int64]time.Time{},
+		pending: []notify.Queued{{ID: 1, Attempt: 1, Message: notify.Message{To: "a@example.test", Subject: "s", Text: "x"}}}}
+	runOnce(t, o, sender, time.Date(2030, 1, 1, 0, 0, 0, 0, time.UTC))
+	if o.finished[1] != notify.StatusSent || o.retried[1] != "" {
+		t.Errorf("finished %v, retried %v; want sent, no retry", o.finished, o.retried)
+	}
+	if n := len(srv.Received()); n != 1 {
+		t.Errorf("server received %d messages, want 1", n)
 	}
 }

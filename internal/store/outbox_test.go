@@ -3,12 +3,15 @@ package store_test
 import (
 	"context"
 	"fmt"
+	"io"
+	"log/slog"
 	"sync"
 	"testing"
 	"time"
 
 	"platter/internal/account"
 	"platter/internal/notify"
+	"platter/internal/notify/mailtest"
 	"platter/internal/store"
 	"platter/internal/store/storetest"
 )
@@ -144,6 +147,69 @@ func TestRateLimitWindows(t *testing.T) {
 		}
 		if err := db.Prune(ctx, start.Add(time.Hour)); err != nil {
 			t.Fatal(err)
+		}
+	})
+}
+
+// fakeClock is a clock the test moves by hand (shared by workers).
+type fakeClock struct {
+	mu  sync.Mutex
+	now time.Time
+}
+
+func (c *fakeClock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.now
+}
+
+func (c *fakeClock) Advance(d time.Duration) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.now = c.now.Add(d)
+}
+
+// TestTwoWorkersSlowSMTPSendOnce: two instances' workers drain one outbox
+// through an SMTP server where each message takes 30 s (of the workers'
+// clock) to be accepted. Ten messages take 300 s, longer than the 2-minute
+// lease, yet every message is sent exactly once: a lease covers one
+// message's send, never a batch whose tail outlives it.
+func TestTwoWorkersSlowSMTPSendOnce(t *testing.T) {
+	storetest.Run(t, func(t *testing.T, db *store.DB) {
+		clock := &fakeClock{now: time.Date(2030, 1, 1, 12, 0, 0, 0, time.UTC)}
+		queueSignUps(t, db, 10, clock.Now())
+		srv := mailtest.Start(t, mailtest.Options{
+			Delay:  10 * time.Millisecond, // real time, so the other worker polls meanwhile
+			OnData: func(mailtest.Mail) { clock.Advance(30 * time.Second) },
+		})
+		sender, err := notify.NewSMTP("smtp://"+srv.Addr, "Platter <no-reply@example.test>")
+		if err != nil {
+			t.Fatal(err)
+		}
+		ctx, cancel := context.WithCancel(context.Background())
+		var wg sync.WaitGroup
+		for i := 0; i < 2; i++ {
+			w := notify.NewWorker(db, sender, slog.New(slog.NewTextHandler(io.Discard, nil)))
+			w.Now, w.Poll = clock.Now, 2*time.Millisecond
+			wg.Add(1)
+			go func() { defer wg.Done(); w.Run(ctx) }()
+		}
+		for i := 0; i < 10; i++ {
+			srv.Wait(t, fmt.Sprintf("q%d@example.test", i), 30*time.Second)
+		}
+		cancel()
+		wg.Wait() // a worker finishes what it holds before Run returns
+		seen := map[string]int{}
+		for _, m := range srv.Received() {
+			seen[m.To]++
+		}
+		for to, n := range seen {
+			if n != 1 {
+				t.Errorf("%s received %d mails, want 1", to, n)
+			}
+		}
+		if got, _ := db.ClaimMail(context.Background(), clock.Now().Add(time.Hour), time.Minute, 10); len(got) != 0 {
+			t.Errorf("%d messages still due after delivery", len(got))
 		}
 	})
 }

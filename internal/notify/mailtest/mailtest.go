@@ -70,6 +70,7 @@ type Server struct {
 	mu       sync.Mutex
 	received []Mail
 	notify   chan struct{}
+	opts     Options
 }
 
 // Options choose how the server behaves.
@@ -78,12 +79,21 @@ type Options struct {
 	Implicit bool
 	User     string // require AUTH PLAIN with these credentials when set
 	Pass     string
+	// Delay holds each message this long before accepting it: a slow server.
+	Delay time.Duration
+	// OnData runs as each message arrives, before it is accepted (a test can
+	// advance its clock here, as if the send took that long).
+	OnData func(Mail)
+	// DropQuit closes the connection when the client says QUIT, without the
+	// 221 reply: the message was accepted, yet the client sees an error. It
+	// reads the plain-text command stream, so it does not combine with TLS.
+	DropQuit bool
 }
 
 // Start runs a server on 127.0.0.1:0 until the test ends.
 func Start(tb testing.TB, o Options) *Server {
 	tb.Helper()
-	s := &Server{User: o.User, Pass: o.Pass, notify: make(chan struct{}, 1)}
+	s := &Server{User: o.User, Pass: o.Pass, notify: make(chan struct{}, 1), opts: o}
 	srv := smtp.NewServer(&backend{s})
 	srv.Domain = "localhost"
 	srv.AllowInsecureAuth = true
@@ -104,6 +114,9 @@ func Start(tb testing.TB, o Options) *Server {
 		tb.Fatal(err)
 	}
 	s.Addr = ln.Addr().String()
+	if o.DropQuit {
+		ln = dropQuitListener{ln}
+	}
 	go func() { _ = srv.Serve(ln) }()
 	tb.Cleanup(func() { srv.Close() })
 	return s
@@ -175,8 +188,13 @@ func (se *session) Data(r io.Reader) error {
 	if err != nil {
 		return err
 	}
+	m := Mail{From: se.from, To: se.to, Raw: raw, Msg: msg}
+	if se.s.opts.OnData != nil {
+		se.s.opts.OnData(m)
+	}
+	time.Sleep(se.s.opts.Delay)
 	se.s.mu.Lock()
-	se.s.received = append(se.s.received, Mail{From: se.from, To: se.to, Raw: raw, Msg: msg})
+	se.s.received = append(se.s.received, m)
 	se.s.mu.Unlock()
 	select {
 	case se.s.notify <- struct{}{}:
@@ -187,6 +205,31 @@ func (se *session) Data(r io.Reader) error {
 
 func (se *session) Reset()        {}
 func (se *session) Logout() error { return nil }
+
+// dropQuitListener hands out connections that hang up on QUIT.
+type dropQuitListener struct{ net.Listener }
+
+func (l dropQuitListener) Accept() (net.Conn, error) {
+	c, err := l.Listener.Accept()
+	if err != nil {
+		return nil, err
+	}
+	return &dropQuitConn{Conn: c}, nil
+}
+
+// dropQuitConn closes itself instead of passing a QUIT command to the
+// server, so no 221 reply is ever written. Clients send QUIT on its own
+// after the reply to DATA, so it starts a read.
+type dropQuitConn struct{ net.Conn }
+
+func (c *dropQuitConn) Read(p []byte) (int, error) {
+	n, err := c.Conn.Read(p)
+	if n >= 4 && strings.EqualFold(string(p[:4]), "QUIT") {
+		c.Conn.Close()
+		return 0, io.EOF
+	}
+	return n, err
+}
 
 func selfSigned(tb testing.TB) (tls.Certificate, *x509.CertPool) {
 	key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
