@@ -80,6 +80,28 @@ func TestPendingBeforeMigrate(t *testing.T) {
 	}
 }
 
+// TestSQLiteSynchronousFull: a paid order must survive a power cut, so every
+// connection commits with synchronous=FULL (2), not NORMAL (1), which in WAL
+// mode may lose the last transactions.
+func TestSQLiteSynchronousFull(t *testing.T) {
+	t.Parallel()
+	db := storetest.Open(t, store.SQLite)
+	ctx := context.Background()
+	var read, write int
+	if err := db.SQL().QueryRowContext(ctx, "PRAGMA synchronous").Scan(&read); err != nil {
+		t.Fatal(err)
+	}
+	err := db.WriteForTest(ctx, func(tx store.Querier) error {
+		return tx.QueryRowContext(ctx, "PRAGMA synchronous").Scan(&write)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if read != 2 || write != 2 {
+		t.Errorf("PRAGMA synchronous = %d (readers), %d (writer); want 2 (FULL)", read, write)
+	}
+}
+
 func TestOpenRejectsUnknownURL(t *testing.T) {
 	for _, u := range []string{"mysql://root@localhost/x", "", "sqlite:", "sqlite::memory:"} {
 		if db, err := store.Open(context.Background(), u); err == nil {
