@@ -49,16 +49,19 @@ func (db *DB) Addresses(ctx context.Context, userID, schemeID int64) ([]address.
 func (db *DB) SaveAddress(ctx context.Context, a address.Address, now time.Time) (*address.Address, error) {
 	var saved *address.Address
 	err := db.write(ctx, func(c conn) error {
+		// id is local: a run again after a conflict must insert again, not
+		// update the id of an insert that was rolled back.
+		id := a.ID
 		var err error
-		if a.ID == 0 {
-			a.ID, err = insertAddress(ctx, c, &a, utc(now))
+		if id == 0 {
+			id, err = insertAddress(ctx, c, &a, utc(now))
 		} else {
 			err = updateAddress(ctx, c, &a, utc(now))
 		}
 		if err != nil {
 			return err
 		}
-		saved, err = findAddress(ctx, c, a.UserID, a.SchemeID, a.ID)
+		saved, err = findAddress(ctx, c, a.UserID, a.SchemeID, id)
 		return err
 	})
 	if err != nil {

@@ -31,6 +31,7 @@ func (db *DB) ClaimMail(ctx context.Context, now time.Time, lease time.Duration,
 	}
 	var out []notify.Queued
 	err := db.write(ctx, func(c conn) error {
+		out = out[:0] // a run again after a conflict starts clean
 		rows, err := c.query(ctx, `UPDATE mail_outbox SET lease_until = ?, attempts = attempts + 1
 			WHERE id IN (SELECT id FROM mail_outbox
 				WHERE status = 'pending' AND next_attempt_at <= ? AND (lease_until IS NULL OR lease_until <= ?)

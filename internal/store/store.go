@@ -10,6 +10,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -227,8 +228,56 @@ func (db *DB) read(ctx context.Context, fn func(c conn) error) error {
 }
 
 // write runs fn in a read-write transaction and commits when fn succeeds.
+//
+// On PostgreSQL a transaction that lost a deadlock (40P01) or a
+// serialization conflict (40001) is rolled back and run again, up to
+// writeAttempts times with a short random wait, because the other
+// transaction has gone through and this one will usually pass now. So fn
+// MUST be safe to run more than once: everything it decides comes from the
+// database through c, and whatever it hands back to the caller (a captured
+// variable, a slice it appends to) is set afresh on every run, never
+// accumulated across runs. fn must not make network calls either (DESIGN.md
+// §2: on SQLite the single writer would stall every request).
 func (db *DB) write(ctx context.Context, fn func(c conn) error) error {
-	return db.inTx(ctx, db.wdb, nil, fn)
+	for attempt := 1; ; attempt++ {
+		err := db.inTx(ctx, db.wdb, nil, fn)
+		if err == nil || attempt == writeAttempts || !isTxConflict(err) {
+			return err
+		}
+		if err := sleepCtx(ctx, retryWait(attempt)); err != nil {
+			return mapErr(err)
+		}
+	}
+}
+
+// writeAttempts bounds how often write runs one transaction.
+const writeAttempts = 5
+
+// retryWait is the pause before run attempt+1: random ("full jitter", so
+// the transactions that collided do not collide again in step) up to 10 ms,
+// 20 ms, 40 ms, ….
+func retryWait(attempt int) time.Duration {
+	ceiling := 10 * time.Millisecond << (attempt - 1)
+	return time.Duration(rand.Int64N(int64(ceiling))) + time.Millisecond
+}
+
+func sleepCtx(ctx context.Context, d time.Duration) error {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-t.C:
+		return nil
+	}
+}
+
+// isTxConflict reports a PostgreSQL serialization failure or deadlock: the
+// transaction was rolled back and may simply be run again. (SQLite has one
+// writer at a time and takes its lock at BEGIN, so it never deadlocks.)
+func isTxConflict(err error) bool {
+	var pg *pgconn.PgError
+	return errors.As(err, &pg) && (pg.Code == "40001" || pg.Code == "40P01")
 }
 
 func (db *DB) inTx(ctx context.Context, pool *sql.DB, opts *sql.TxOptions, fn func(c conn) error) error {
