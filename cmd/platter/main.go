@@ -122,7 +122,8 @@ func withStore(ctx context.Context, cfg *config.Config, fn func(*store.DB) error
 // openStore opens the configured database and applies pending migrations
 // (several instances may do so at once: the store serialises them).
 func openStore(ctx context.Context, cfg *config.Config) (*store.DB, error) {
-	db, err := store.Open(ctx, cfg.DatabaseURL)
+	db, err := store.OpenWith(ctx, cfg.DatabaseURL,
+		store.Options{MaxConns: cfg.DBMaxConns, StatementTimeout: cfg.DBStatementTimeout})
 	if err != nil {
 		return nil, err
 	}

@@ -11,6 +11,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // Config is the whole configuration of one platter process.
@@ -30,6 +31,11 @@ type Config struct {
 	GoogleMapsKey        string
 	TileURL              string
 	AutoRejectMinutes    int
+	// DBMaxConns caps this instance's PostgreSQL connections.
+	DBMaxConns int
+	// DBStatementTimeout is PostgreSQL's statement_timeout for every
+	// connection (0: none).
+	DBStatementTimeout time.Duration
 	// TrustedProxies are the load balancers whose X-Forwarded-For is believed
 	// when telling clients apart (rate limits).
 	TrustedProxies []netip.Prefix
@@ -58,6 +64,8 @@ var Vars = []Var{
 	{"PLATTER_GOOGLE_MAPS_KEY", "", "Google Maps Platform key (PLATTER_GEOCODER=google)", true},
 	{"PLATTER_TILE_URL", "https://tile.openstreetmap.org/{z}/{x}/{y}.png", "map tiles for the browser", false},
 	{"PLATTER_AUTO_REJECT_MINUTES", "13", "paid orders nobody accepted are rejected and refunded after this many minutes", false},
+	{"PLATTER_DB_MAX_CONNS", "20", "PostgreSQL connections this instance may open at most (1–1000); instances × this must stay under the server's max_connections", false},
+	{"PLATTER_DB_STATEMENT_TIMEOUT", "30s", "PostgreSQL statement_timeout (a Go duration like 5s or 1m; 0 = none): a longer statement is cancelled and its request answers 1503", false},
 	{"PLATTER_TRUSTED_PROXIES", "", "comma-separated IPs or CIDRs of load balancers whose X-Forwarded-For names the client (e.g. 10.0.0.0/8); empty: the peer address is the client", false},
 }
 
@@ -109,6 +117,7 @@ func Load(getenv func(string) string, readFile func(string) ([]byte, error)) (*C
 	}
 	problems = append(problems, c.validate(get("PLATTER_AUTO_REJECT_MINUTES"))...)
 	problems = append(problems, c.parseProxies(get("PLATTER_TRUSTED_PROXIES"))...)
+	problems = append(problems, c.parseDB(get("PLATTER_DB_MAX_CONNS"), get("PLATTER_DB_STATEMENT_TIMEOUT"))...)
 	if len(problems) > 0 {
 		return nil, errors.New("invalid configuration:\n  - " + strings.Join(problems, "\n  - "))
 	}
@@ -215,6 +224,22 @@ func (c *Config) parseProxies(list string) []string {
 		}
 		c.TrustedProxies = append(c.TrustedProxies, pre.Masked())
 	}
+	return p
+}
+
+// parseDB reads the PostgreSQL pool settings.
+func (c *Config) parseDB(maxConns, timeout string) []string {
+	var p []string
+	n, err := strconv.Atoi(maxConns)
+	if err != nil || n < 1 || n > 1000 {
+		p = append(p, fmt.Sprintf("PLATTER_DB_MAX_CONNS %q: must be a whole number from 1 to 1000", maxConns))
+	}
+	c.DBMaxConns = n
+	d, err := time.ParseDuration(timeout)
+	if err != nil || d < 0 || (d > 0 && d < time.Millisecond) {
+		p = append(p, fmt.Sprintf("PLATTER_DB_STATEMENT_TIMEOUT %q: must be a duration like 30s (at least 1ms) or 0 for none", timeout))
+	}
+	c.DBStatementTimeout = d
 	return p
 }
 

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"strings"
 	"testing"
+	"time"
 
 	"platter/internal/config"
 )
@@ -85,5 +86,31 @@ func TestTrustedProxies(t *testing.T) {
 	if _, err := config.Load(env(map[string]string{"PLATTER_TRUSTED_PROXIES": "lb.internal"}), nil); err == nil ||
 		!strings.Contains(err.Error(), "PLATTER_TRUSTED_PROXIES") {
 		t.Errorf("bad proxy: %v", err)
+	}
+}
+
+func TestDatabasePool(t *testing.T) {
+	c, err := config.Load(env(nil), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.DBMaxConns != 20 || c.DBStatementTimeout != 30*time.Second {
+		t.Errorf("defaults: max conns %d, statement timeout %v", c.DBMaxConns, c.DBStatementTimeout)
+	}
+	c, err = config.Load(env(map[string]string{"PLATTER_DB_MAX_CONNS": "5", "PLATTER_DB_STATEMENT_TIMEOUT": "0"}), nil)
+	if err != nil || c.DBMaxConns != 5 || c.DBStatementTimeout != 0 {
+		t.Errorf("5 and 0: %+v, %v", c, err)
+	}
+	for _, bad := range []map[string]string{
+		{"PLATTER_DB_MAX_CONNS": "0"}, {"PLATTER_DB_MAX_CONNS": "many"}, {"PLATTER_DB_MAX_CONNS": "10001"},
+		{"PLATTER_DB_STATEMENT_TIMEOUT": "30"}, {"PLATTER_DB_STATEMENT_TIMEOUT": "-1s"},
+		{"PLATTER_DB_STATEMENT_TIMEOUT": "500us"},
+	} {
+		_, err := config.Load(env(bad), nil)
+		for k := range bad {
+			if err == nil || !strings.Contains(err.Error(), k) {
+				t.Errorf("%v: %v", bad, err)
+			}
+		}
 	}
 }

@@ -73,6 +73,11 @@ func (db *DB) Migrate(ctx context.Context) error {
 
 func applyMigration(ctx context.Context, c conn, m migration) error {
 	if c.dialect == Postgres {
+		// A migration may rewrite a big table: PLATTER_DB_STATEMENT_TIMEOUT
+		// is for requests, not for this transaction.
+		if _, err := c.exec(ctx, "SET LOCAL statement_timeout = 0"); err != nil {
+			return err
+		}
 		if _, err := c.exec(ctx, "SELECT pg_advisory_xact_lock(?)", int64(migrationLockID)); err != nil {
 			return err
 		}

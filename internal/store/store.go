@@ -19,8 +19,9 @@ import (
 	"strings"
 	"time"
 
+	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
-	_ "github.com/jackc/pgx/v5/stdlib" // registers driver "pgx"
+	"github.com/jackc/pgx/v5/stdlib"
 	"modernc.org/sqlite"
 	sqlite3 "modernc.org/sqlite/lib"
 
@@ -52,10 +53,30 @@ type DB struct {
 const sqlitePragmas = "_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)" +
 	"&_pragma=foreign_keys(1)&_pragma=synchronous(FULL)&_txlock=immediate&_time_format=sqlite"
 
+// Options tune the connection pool. The zero value means the defaults.
+type Options struct {
+	// MaxConns caps the PostgreSQL connections of this instance (default
+	// 20). SQLite ignores it: it has one writer and a reader per core.
+	MaxConns int
+	// StatementTimeout is set as PostgreSQL's statement_timeout on every
+	// connection: the server cancels a longer statement, which answers
+	// 1503. Zero leaves the server's (or the URL's) setting alone.
+	StatementTimeout time.Duration
+}
+
+// DefaultMaxConns is the PostgreSQL pool size when Options leave it at 0.
+const DefaultMaxConns = 20
+
 // Open connects to the database named by rawURL: "sqlite:PATH" (the parent
 // directory is created) or "postgres://…"/"postgresql://…". It pings the
 // database before returning; it does not migrate.
 func Open(ctx context.Context, rawURL string) (*DB, error) {
+	return OpenWith(ctx, rawURL, Options{})
+}
+
+// OpenWith is Open with pool options (PLATTER_DB_MAX_CONNS,
+// PLATTER_DB_STATEMENT_TIMEOUT).
+func OpenWith(ctx context.Context, rawURL string, opts Options) (*DB, error) {
 	var (
 		db      *DB
 		err     error
@@ -67,7 +88,7 @@ func Open(ctx context.Context, rawURL string) (*DB, error) {
 		db, err = openSQLite(strings.TrimPrefix(rawURL, "sqlite:"))
 	case strings.HasPrefix(rawURL, "postgres://"), strings.HasPrefix(rawURL, "postgresql://"):
 		dialect = Postgres
-		db, err = openPostgres(rawURL)
+		db, err = openPostgres(rawURL, opts)
 	default:
 		scheme, _, _ := strings.Cut(rawURL, ":")
 		return nil, fmt.Errorf("store: unsupported database URL scheme %q: want sqlite:PATH or postgres://…", scheme)
@@ -115,15 +136,25 @@ func openSQLite(path string) (*DB, error) {
 	return &DB{db: rdb, wdb: wdb, dialect: SQLite}, nil
 }
 
-func openPostgres(rawURL string) (*DB, error) {
-	db, err := sql.Open("pgx", rawURL)
+func openPostgres(rawURL string, opts Options) (*DB, error) {
+	cfg, err := pgx.ParseConfig(rawURL)
 	if err != nil {
 		return nil, fmt.Errorf("store: open postgres %s: %w", redact(rawURL), err)
 	}
+	if opts.StatementTimeout > 0 {
+		// Sent in the startup packet, so it holds for every statement of
+		// every connection, and through PgBouncer in session mode too.
+		cfg.RuntimeParams["statement_timeout"] = strconv.FormatInt(opts.StatementTimeout.Milliseconds(), 10)
+	}
+	db := stdlib.OpenDB(*cfg)
 	// Many instances share one server: keep each instance's share modest and
 	// recycle connections so a failover or PgBouncer restart heals by itself.
-	db.SetMaxOpenConns(20)
-	db.SetMaxIdleConns(10)
+	conns := opts.MaxConns
+	if conns <= 0 {
+		conns = DefaultMaxConns
+	}
+	db.SetMaxOpenConns(conns)
+	db.SetMaxIdleConns(max(1, conns/2))
 	db.SetConnMaxLifetime(30 * time.Minute)
 	db.SetConnMaxIdleTime(5 * time.Minute)
 	return &DB{db: db, wdb: db, dialect: Postgres}, nil
@@ -272,6 +303,13 @@ func sleepCtx(ctx context.Context, d time.Duration) error {
 	}
 }
 
+// isStatementTimeout reports a PostgreSQL statement cancelled by
+// statement_timeout (query_canceled, 57014).
+func isStatementTimeout(err error) bool {
+	var pg *pgconn.PgError
+	return errors.As(err, &pg) && pg.Code == "57014"
+}
+
 // isTxConflict reports a PostgreSQL serialization failure or deadlock: the
 // transaction was rolled back and may simply be run again. (SQLite has one
 // writer at a time and takes its lock at BEGIN, so it never deadlocks.)
@@ -309,6 +347,10 @@ func mapErr(err error) error {
 		return platter.NotFound()
 	case isUniqueViolation(err):
 		return &platter.Error{Code: platter.CodeConflict, Message: "error.conflict", Err: err}
+	case isStatementTimeout(err):
+		// The database is too slow right now (statement_timeout): the
+		// client may try again, like any other 503.
+		return &platter.Error{Code: platter.CodeUnavailable, Message: "error.unavailable", Err: err}
 	default:
 		return platter.Internal(err)
 	}
