@@ -1,12 +1,16 @@
 package demo_test
 
 import (
+	"context"
 	"io/fs"
+	"reflect"
 	"strings"
 	"testing"
 
 	"platter/demo"
 	"platter/internal/catalog"
+	"platter/internal/store"
+	"platter/internal/store/storetest"
 )
 
 func parse(t *testing.T, d demo.Document) *catalog.SchemeDoc {
@@ -117,4 +121,45 @@ func TestAssets(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestLoadTwice: `platter demo` is idempotent. Loading the demo documents
+// again writes nothing (no menu version moves, so no instance drops its
+// cached menus) and every id stays what it was.
+func TestLoadTwice(t *testing.T) {
+	storetest.Run(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		load := func() []*catalog.Menu {
+			var menus []*catalog.Menu
+			for _, d := range demo.Documents() {
+				doc := parse(t, d)
+				res, err := db.ImportScheme(ctx, doc)
+				if err != nil {
+					t.Fatalf("%s: %v", d.Slug, err)
+				}
+				t.Logf("%s: %s", d.Slug, res)
+				id, _, err := db.MenuRef(ctx, d.Slug, doc.Venues[0].VenueSlug)
+				if err != nil {
+					t.Fatal(err)
+				}
+				m, err := db.Menu(ctx, id)
+				if err != nil {
+					t.Fatal(err)
+				}
+				menus = append(menus, m)
+			}
+			return menus
+		}
+		first := load()
+		second := load()
+		if !reflect.DeepEqual(first, second) {
+			t.Error("loading the demo again changed its menus (ids, versions or content)")
+		}
+		for _, d := range demo.Documents() {
+			res, err := db.ImportScheme(ctx, parse(t, d))
+			if err != nil || !res.Unchanged {
+				t.Errorf("%s third load: %v, %v; want unchanged", d.Slug, res, err)
+			}
+		}
+	})
 }

@@ -14,7 +14,11 @@ import (
 // venues, in the JSON shape operators write by hand (`platter import`,
 // `platter demo`). Menus and their contents are keyed by Ref and venues by
 // VenueSlug, so re-importing a changed document updates rows in place and
-// keeps their ids stable.
+// keeps their ids stable. Orders keep item and modifier ids, so a ref is an
+// identity, not a label: an item's Ref names one item in its whole menu
+// (moving it to another category keeps its id), a modifier item's Ref one
+// choice in the whole menu, and a ref a document stops listing is hidden,
+// not forgotten: listed again later, it is the same row with the same id.
 type SchemeDoc struct {
 	BusinessSlug string     `json:"business_slug"`
 	Name         string     `json:"name"`
@@ -47,7 +51,8 @@ type CategoryDoc struct {
 	Items []ItemDoc `json:"items"`
 }
 
-// ItemDoc is one item. IsAvailable is a pointer because a missing value means
+// ItemDoc is one item; Ref is unique among the items of its menu.
+// IsAvailable is a pointer because a missing value means
 // available: a document only has to mention what is sold out.
 type ItemDoc struct {
 	Ref                string   `json:"ref"`
@@ -75,7 +80,8 @@ type ModifierCategoryDoc struct {
 	Items     []ModifierItemDoc `json:"items"`
 }
 
-// ModifierItemDoc is one choice; IsAvailable as for ItemDoc.
+// ModifierItemDoc is one choice; Ref is unique among the modifier items of
+// its menu. IsAvailable as for ItemDoc.
 type ModifierItemDoc struct {
 	Ref         string `json:"ref"`
 	Name        string `json:"name"`

@@ -118,6 +118,19 @@ func TestParseSchemeDocErrors(t *testing.T) {
 		{"duplicate item ref", func(m map[string]any) {
 			obj(m, "menus", 0, "categories", 0, "items", 1)["ref"] = "classic"
 		}, []string{"menus[0].categories[0].items[1].ref"}},
+		// Orders keep item and modifier ids, found by ref on re-import: a ref
+		// must name one item (one modifier) in the whole menu, not per category.
+		{"item ref repeated in another category", func(m map[string]any) {
+			menu := obj(m, "menus", 0)
+			menu["categories"] = append(menu["categories"].([]any), map[string]any{"ref": "sides", "name": "Sides",
+				"items": []any{map[string]any{"ref": "classic", "title": "Classic fries", "price": 300}}})
+		}, []string{"menus[0].categories[1].items[0].ref"}},
+		{"modifier ref repeated in another modifier category", func(m map[string]any) {
+			menu := obj(m, "menus", 0)
+			menu["modifier_categories"] = append(menu["modifier_categories"].([]any), map[string]any{
+				"ref": "extras", "name": "Extras",
+				"items": []any{map[string]any{"ref": "beef", "name": "Extra beef", "price": 200}}})
+		}, []string{"menus[0].modifier_categories[1].items[0].ref"}},
 		{"bad order type", func(m map[string]any) {
 			obj(m, "menus", 0, "categories", 0, "items", 1)["order_types"] = []any{2}
 			obj(m, "venues", 0)["order_types"] = []any{}

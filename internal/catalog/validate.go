@@ -96,6 +96,24 @@ func (p *problems) unique(seen map[string]bool, path, key string) {
 	seen[key] = true
 }
 
+// refs remembers where each ref of one kind was first used in a menu, so a
+// repeat can name the first use.
+type refs map[string]string
+
+// uniqueInMenu reports a ref used before anywhere in the same menu. Orders
+// keep item and modifier ids, and a re-import finds each row by its ref: a
+// ref that named two items could hand one item's id to the other.
+func (p *problems) uniqueInMenu(seen refs, path, ref string) {
+	if ref == "" {
+		return
+	}
+	if first, dup := seen[ref]; dup {
+		p.add(path, "%q is already the ref of %s; refs must be unique in the menu", ref, first)
+		return
+	}
+	seen[ref] = path
+}
+
 // Validate checks the whole document and returns every problem found. It
 // does not modify the document, so one document may be validated and
 // imported from several goroutines; colours are judged as Normalise would
@@ -154,37 +172,39 @@ func (p *problems) validateMenu(path string, m *MenuDoc) {
 	p.name(path+".name", m.Name, maxNameLen)
 	p.between(path+".layout_style", int64(m.LayoutStyle), LayoutDefault, LayoutRoundedHalfImage)
 	mods := map[string]bool{}
+	modItems := refs{}
 	for i := range m.ModifierCategories {
 		mp := idx(path+".modifier_categories", i)
 		p.unique(mods, mp+".ref", m.ModifierCategories[i].Ref)
-		p.validateModifierCategory(mp, &m.ModifierCategories[i])
+		p.validateModifierCategory(mp, &m.ModifierCategories[i], modItems)
 	}
 	cats := map[string]bool{}
+	items := refs{}
 	for i := range m.Categories {
 		cp := idx(path+".categories", i)
 		c := &m.Categories[i]
 		p.unique(cats, cp+".ref", c.Ref)
 		p.check(refRE.MatchString(c.Ref), cp+".ref", "must be 1-64 letters, digits or _.:- characters")
 		p.name(cp+".name", c.Name, maxNameLen)
-		items := map[string]bool{}
 		for j := range c.Items {
 			ip := idx(cp+".items", j)
-			p.unique(items, ip+".ref", c.Items[j].Ref)
+			p.uniqueInMenu(items, ip+".ref", c.Items[j].Ref)
 			p.validateItem(ip, &c.Items[j], mods)
 		}
 	}
 }
 
-func (p *problems) validateModifierCategory(path string, m *ModifierCategoryDoc) {
+// validateModifierCategory checks one modifier category; seen holds the
+// modifier item refs of the whole menu.
+func (p *problems) validateModifierCategory(path string, m *ModifierCategoryDoc, seen refs) {
 	p.check(refRE.MatchString(m.Ref), path+".ref", "must be 1-64 letters, digits or _.:- characters")
 	p.name(path+".name", m.Name, maxNameLen)
 	p.selection(path, m.SelectMin, m.SelectMax)
 	p.check(m.SelectMin <= len(m.Items), path+".select_min", "must not exceed the number of items")
-	seen := map[string]bool{}
 	for i := range m.Items {
 		ip := idx(path+".items", i)
 		it := &m.Items[i]
-		p.unique(seen, ip+".ref", it.Ref)
+		p.uniqueInMenu(seen, ip+".ref", it.Ref)
 		p.check(refRE.MatchString(it.Ref), ip+".ref", "must be 1-64 letters, digits or _.:- characters")
 		p.name(ip+".name", it.Name, maxNameLen)
 		p.check(it.Price >= 0, ip+".price", "must not be negative")

@@ -72,7 +72,8 @@ func TestCatalogCalls(t *testing.T) {
 
 // TestMenuCacheFollowsChanges checks that menu/list, served from memory,
 // shows a change made by another instance (here: another server on the same
-// database) at once.
+// database) at once, and that re-importing an unchanged document moves no
+// version, so no instance throws its cached menu away for nothing.
 func TestMenuCacheFollowsChanges(t *testing.T) {
 	storetest.Run(t, func(t *testing.T, db *store.DB) {
 		a := start(t, db, options{})
@@ -80,6 +81,15 @@ func TestMenuCacheFollowsChanges(t *testing.T) {
 		req := filter("business_slug", "demo-burgers", "venue_slug", "soho", "order_type", 1)
 		before := a.call("menu/list", req)
 		b.call("menu/list", req) // warm b's cache too
+
+		if _, err := db.ImportScheme(context.Background(), burgersDoc(t)); err != nil {
+			t.Fatal(err)
+		}
+		for name, e := range map[string]*env{"a": a, "b": b} {
+			if v := e.call("menu/list", req).Body["version"]; v != before.Body["version"] {
+				t.Errorf("%s: an unchanged re-import moved the version %v → %v", name, before.Body["version"], v)
+			}
+		}
 
 		doc := burgersDoc(t)
 		item := &doc.Menus[0].Categories[0].Items[0]
@@ -89,12 +99,63 @@ func TestMenuCacheFollowsChanges(t *testing.T) {
 		}
 		for name, e := range map[string]*env{"a": a, "b": b} {
 			after := e.call("menu/list", req)
-			if after.Body["version"] == before.Body["version"] {
-				t.Errorf("%s: version did not move: %v", name, after.Body["version"])
+			if num(after.Body["version"]) != num(before.Body["version"])+1 {
+				t.Errorf("%s: version %v → %v, want + 1", name, before.Body["version"], after.Body["version"])
 			}
 			if got := priceOf(after, item.Title); got != float64(item.Price) {
 				t.Errorf("%s: %s costs %v after the change, want %d", name, item.Title, got, item.Price)
 			}
+		}
+	})
+}
+
+// TestRemovedCatalogueRowsAreHidden: what a re-import removed (soft-deleted
+// in the store) never reaches a customer: not in menu/list, venue/info or
+// stores/deliverable, and a removed venue's menu is not found.
+func TestRemovedCatalogueRowsAreHidden(t *testing.T) {
+	storetest.Run(t, func(t *testing.T, db *store.DB) {
+		e := start(t, db, options{})
+		menuReq := filter("business_slug", "demo-burgers", "venue_slug", "soho")
+		e.call("menu/list", menuReq) // cached before the change
+		doc := burgersDoc(t)
+		cats := doc.Menus[0].Categories
+		gone := cats[0].Items[1]
+		cats[0].Items = append(cats[0].Items[:1], cats[0].Items[2:]...)
+		goneCat := cats[len(cats)-1]
+		doc.Menus[0].Categories = cats[:len(cats)-1]
+		goneMod := doc.Menus[0].ModifierCategories[0].Items[1]
+		mods := &doc.Menus[0].ModifierCategories[0]
+		mods.Items = append(mods.Items[:1], mods.Items[2:]...)
+		doc.Venues = doc.Venues[:1]
+		if _, err := db.ImportScheme(context.Background(), doc); err != nil {
+			t.Fatal(err)
+		}
+
+		menu := e.call("menu/list", menuReq)
+		for _, it := range menu.data(t)["items"].([]any) {
+			title := it.(map[string]any)["title"]
+			if title == gone.Title || (len(goneCat.Items) > 0 && title == goneCat.Items[0].Title) {
+				t.Errorf("menu/list still offers %v", title)
+			}
+		}
+		for _, c := range menu.data(t)["categories"].([]any) {
+			if c.(map[string]any)["name"] == goneCat.Name {
+				t.Errorf("menu/list still shows category %s", goneCat.Name)
+			}
+		}
+		for _, m := range menu.data(t)["modifier_items"].([]any) {
+			if m.(map[string]any)["name"] == goneMod.Name {
+				t.Errorf("menu/list still offers modifier %s", goneMod.Name)
+			}
+		}
+		e.call("menu/list", filter("business_slug", "demo-burgers", "venue_slug", "shoreditch")).wantError(t, 404, 1404)
+		stores := e.call("venue/info", filter("business_slug", "demo-burgers")).data(t)["stores"].([]any)
+		if len(stores) != 1 || stores[0].(map[string]any)["venue_slug"] != "soho" {
+			t.Errorf("venue/info stores after removing shoreditch: %v", stores)
+		}
+		deliverable := e.call("stores/deliverable", filter("business_slug", "demo-burgers", "lat", 51.52, "lng", -0.08))
+		if lines := deliverable.Body["data"].([]any); len(lines) != 1 || lines[0].(map[string]any)["venue_slug"] != "soho" {
+			t.Errorf("stores/deliverable after removing shoreditch: %s", deliverable.Raw)
 		}
 	})
 }

@@ -41,12 +41,22 @@ func TestReimportIsIdempotent(t *testing.T) {
 		if second.Created || second.SchemeID != first.SchemeID || second.Removed != 0 {
 			t.Errorf("second import: %+v", second)
 		}
-		first.Created, second.Created = false, false
+		if !second.Unchanged || first.Unchanged {
+			t.Errorf("Unchanged: first %v, second %v; want false, true", first.Unchanged, second.Unchanged)
+		}
+		first.Created, second.Created, first.Unchanged = false, false, true
 		if *first != *second {
 			t.Errorf("counts changed:\n%+v\n%+v", first, second)
 		}
-		if after.ID != before.ID || after.Version != before.Version+1 {
-			t.Errorf("menu %d v%d → %d v%d; want same id, version + 1", before.ID, before.Version, after.ID, after.Version)
+		// Nothing changed, so nothing may be written: a new version would make
+		// every instance rebuild its cached menu for nothing.
+		if after.ID != before.ID || after.Version != before.Version {
+			t.Errorf("menu %d v%d → %d v%d; want the same id and version", before.ID, before.Version, after.ID, after.Version)
+		}
+		s1 := schemeOf(t, db, "demo-burgers")
+		mustImport(t, db, mustParse(t, 0))
+		if s2 := schemeOf(t, db, "demo-burgers"); !s2.UpdatedAt.Equal(s1.UpdatedAt) {
+			t.Errorf("unchanged import moved updated_at %v → %v", s1.UpdatedAt, s2.UpdatedAt)
 		}
 		b, a := itemIDs(before), itemIDs(after)
 		if len(a) != len(b) {
@@ -84,8 +94,8 @@ func TestReimportChangesAndRemovals(t *testing.T) {
 			t.Errorf("Removed = %d, want 2", res.Removed)
 		}
 		after := mustMenu(t, db, "demo-burgers", "soho")
-		if after.Version <= before.Version {
-			t.Errorf("version %d → %d", before.Version, after.Version)
+		if after.Version != before.Version+1 { // several changes, one transaction: one step
+			t.Errorf("version %d → %d, want + 1", before.Version, after.Version)
 		}
 		if it := findItem(after, "classic-cheeseburger"); it == nil || it.Price != 949 {
 			t.Errorf("price change not stored: %+v", it)
@@ -134,6 +144,15 @@ func TestImportRemovesMenusAndModifiers(t *testing.T) {
 		}
 		_, err := db.Menu(context.Background(), old.ID)
 		wantNotFound(t, "removed menu", err)
+		// Kept for the orders that name them, but deleted with their menu.
+		for _, it := range old.Items {
+			if state := rowState(t, db, "items", it.ID); state != "deleted" {
+				t.Errorf("item %s of the removed menu is %s, want deleted", it.Ref, state)
+			}
+		}
+		if state := rowState(t, db, "modifier_items", old.ModifierItems[0].ID); state != "deleted" {
+			t.Errorf("modifier item of the removed menu is %s, want deleted", state)
+		}
 	})
 }
 
@@ -196,8 +215,8 @@ func TestConcurrentImports(t *testing.T) {
 			}
 		}
 		m := mustMenu(t, db, "demo-burgers", "soho")
-		if m.Version != 8 { // eight imports of the burgers document
-			t.Errorf("version %d after 8 imports, want 8", m.Version)
+		if m.Version != 1 { // eight imports of one document: created once, never changed
+			t.Errorf("version %d after 8 imports of one document, want 1", m.Version)
 		}
 	})
 }

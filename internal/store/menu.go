@@ -7,7 +7,9 @@ import (
 )
 
 // Menu returns a menu with everything it holds, each list ordered by
-// position, read in one snapshot so Version matches the content.
+// position, read in one snapshot so Version matches the content. It is what
+// customers see: soft-deleted rows (removed by a re-import, kept for the
+// orders that name them) are left out, and a removed menu is not found.
 func (db *DB) Menu(ctx context.Context, menuID int64) (*catalog.Menu, error) {
 	var m *catalog.Menu
 	err := db.read(ctx, func(c conn) error {
@@ -37,7 +39,7 @@ func (db *DB) Menu(ctx context.Context, menuID int64) (*catalog.Menu, error) {
 
 func findMenu(ctx context.Context, c conn, id int64) (*catalog.Menu, error) {
 	var m catalog.Menu
-	err := c.queryRow(ctx, "SELECT id, scheme_id, ref, name, layout_style, version FROM menus WHERE id = ?", id).
+	err := c.queryRow(ctx, "SELECT id, scheme_id, ref, name, layout_style, version FROM menus WHERE id = ? AND deleted_at IS NULL", id).
 		Scan(&m.ID, &m.SchemeID, &m.Ref, &m.Name, &m.LayoutStyle, &m.Version)
 	if err != nil {
 		return nil, err
@@ -66,7 +68,8 @@ func scanAll[T any](ctx context.Context, c conn, scan func(scanner, *T) error, q
 func findCategories(ctx context.Context, c conn, menuID int64) ([]catalog.Category, error) {
 	return scanAll(ctx, c, func(r scanner, x *catalog.Category) error {
 		return r.Scan(&x.ID, &x.Ref, &x.Name, &x.Position)
-	}, "SELECT id, ref, name, position FROM categories WHERE menu_id = ? ORDER BY position, id", menuID)
+	}, `SELECT id, ref, name, position FROM categories
+		WHERE menu_id = ? AND deleted_at IS NULL ORDER BY position, id`, menuID)
 }
 
 // findItems orders items by their category's position first, so the list
@@ -84,14 +87,15 @@ func findItems(ctx context.Context, c conn, menuID int64) ([]catalog.Item, error
 	}, `SELECT i.id, i.category_id, i.ref, i.title, i.description, i.image_url, i.price, i.is_new,
 		i.is_available, i.select_min, i.select_max, i.order_types, i.position
 		FROM items i JOIN categories c ON c.id = i.category_id
-		WHERE c.menu_id = ? ORDER BY c.position, c.id, i.position, i.id`, menuID)
+		WHERE i.menu_id = ? AND i.deleted_at IS NULL AND c.deleted_at IS NULL
+		ORDER BY c.position, c.id, i.position, i.id`, menuID)
 }
 
 func findModifierCategories(ctx context.Context, c conn, menuID int64) ([]catalog.ModifierCategory, error) {
 	return scanAll(ctx, c, func(r scanner, x *catalog.ModifierCategory) error {
 		return r.Scan(&x.ID, &x.Ref, &x.Name, &x.SelectMin, &x.SelectMax, &x.Position)
 	}, `SELECT id, ref, name, select_min, select_max, position FROM modifier_categories
-		WHERE menu_id = ? ORDER BY position, id`, menuID)
+		WHERE menu_id = ? AND deleted_at IS NULL ORDER BY position, id`, menuID)
 }
 
 func findModifierItems(ctx context.Context, c conn, menuID int64) ([]catalog.ModifierItem, error) {
@@ -99,7 +103,8 @@ func findModifierItems(ctx context.Context, c conn, menuID int64) ([]catalog.Mod
 		return r.Scan(&x.ID, &x.ModifierCategoryID, &x.Ref, &x.Name, &x.Price, &x.IsAvailable, &x.Position)
 	}, `SELECT mi.id, mi.modifier_category_id, mi.ref, mi.name, mi.price, mi.is_available, mi.position
 		FROM modifier_items mi JOIN modifier_categories mc ON mc.id = mi.modifier_category_id
-		WHERE mc.menu_id = ? ORDER BY mc.position, mc.id, mi.position, mi.id`, menuID)
+		WHERE mi.menu_id = ? AND mi.deleted_at IS NULL AND mc.deleted_at IS NULL
+		ORDER BY mc.position, mc.id, mi.position, mi.id`, menuID)
 }
 
 // findItemModifiers fills each item's ModifierCategoryIDs in link order.
@@ -110,8 +115,9 @@ func findItemModifiers(ctx context.Context, c conn, menuID int64, items []catalo
 	}, `SELECT l.item_id, l.modifier_category_id
 		FROM item_modifier_categories l
 		JOIN items i ON i.id = l.item_id
-		JOIN categories c ON c.id = i.category_id
-		WHERE c.menu_id = ? ORDER BY l.item_id, l.position`, menuID)
+		JOIN modifier_categories mc ON mc.id = l.modifier_category_id
+		WHERE i.menu_id = ? AND i.deleted_at IS NULL AND mc.deleted_at IS NULL
+		ORDER BY l.item_id, l.position`, menuID)
 	if err != nil {
 		return err
 	}

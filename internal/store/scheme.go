@@ -118,8 +118,8 @@ func (db *DB) VenueBySlug(ctx context.Context, schemeID int64, slug string) (*ca
 func (db *DB) MenuRef(ctx context.Context, schemeSlug, venueSlug string) (menuID, version int64, err error) {
 	err = db.single().queryRow(ctx, `SELECT m.id, m.version
 		FROM schemes s
-		JOIN venues v ON v.scheme_id = s.id AND v.slug = ?
-		JOIN menus m ON m.id = v.menu_id
+		JOIN venues v ON v.scheme_id = s.id AND v.slug = ? AND v.deleted_at IS NULL
+		JOIN menus m ON m.id = v.menu_id AND m.deleted_at IS NULL
 		WHERE s.slug = ?`, venueSlug, schemeSlug).Scan(&menuID, &version)
 	if err != nil {
 		return 0, 0, mapErr(err)
@@ -127,9 +127,12 @@ func (db *DB) MenuRef(ctx context.Context, schemeSlug, venueSlug string) (menuID
 	return menuID, version, nil
 }
 
-// findVenues loads the venues matching where (a condition on venues with ?
-// placeholders written by this package, never by a caller) and their hours.
+// findVenues loads the live venues matching where (a condition on venues
+// with ? placeholders written by this package, never by a caller) and their
+// hours. Venues a re-import removed (soft-deleted) are never returned: every
+// customer read of venues comes through here.
 func findVenues(ctx context.Context, c conn, where string, args ...any) ([]catalog.Venue, error) {
+	where = "deleted_at IS NULL AND " + where
 	rows, err := c.query(ctx, "SELECT "+venueColumns+" FROM venues WHERE "+where+" ORDER BY position, id", args...)
 	if err != nil {
 		return nil, err
