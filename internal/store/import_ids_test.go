@@ -224,7 +224,7 @@ func TestRemovedVenueIsHidden(t *testing.T) {
 // the helper that bumps the menu's version (menuwrite.go). A new write path
 // (sold-out toggles, a menu editor) must use it too, or this test fails.
 func TestMenuWritesGoThroughTheVersionHelper(t *testing.T) {
-	write := regexp.MustCompile(`(?is)(insert\s+into|update|delete\s+from)\s+(menus|categories|items|` +
+	write := regexp.MustCompile(`(?s)(INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+(menus|categories|items|` +
 		`modifier_categories|modifier_items|item_modifier_categories)\b`)
 	entries, err := os.ReadDir(".")
 	if err != nil {
