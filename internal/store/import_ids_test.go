@@ -266,3 +266,29 @@ func TestImportRejectsRefRepeatedInMenu(t *testing.T) {
 		}
 	})
 }
+
+// TestVenueChangeLeavesMenuVersion: a change outside the menu (a venue's
+// hours) is written and moves venue/info's lastUpdatedTime, but no menu
+// version, so menu caches stay warm.
+func TestVenueChangeLeavesMenuVersion(t *testing.T) {
+	storetest.Run(t, func(t *testing.T, db *store.DB) {
+		mustImport(t, db, mustParse(t, 0))
+		before := mustMenu(t, db, "demo-burgers", "soho")
+		s1 := schemeOf(t, db, "demo-burgers")
+		doc := mustParse(t, 0)
+		doc.Venues[0].OpeningHours["1"] = []catalog.TimeRange{{Open: "10:00", Close: "23:00"}}
+		if res := mustImport(t, db, doc); res.Unchanged {
+			t.Error("an hours change reported as unchanged")
+		}
+		if after := mustMenu(t, db, "demo-burgers", "soho"); after.Version != before.Version {
+			t.Errorf("an hours change moved the menu version %d → %d", before.Version, after.Version)
+		}
+		v, err := db.VenueBySlug(context.Background(), s1.ID, "soho")
+		if err != nil || len(v.OpeningHours[1]) != 1 || v.OpeningHours[1][0].Open != "10:00" {
+			t.Errorf("monday hours %+v, %v", v, err)
+		}
+		if s2 := schemeOf(t, db, "demo-burgers"); !s2.UpdatedAt.After(s1.UpdatedAt) {
+			t.Errorf("updated_at %v → %v, want later", s1.UpdatedAt, s2.UpdatedAt)
+		}
+	})
+}
