@@ -60,7 +60,8 @@ func prune(ctx context.Context, db *store.DB, log *slog.Logger) {
 const userUsage = `usage: platter user add --email E --password P --role manager|staff|driver|admin --scheme SLUG [--venue SLUG]
 
 Creates the platform user (or sets its password) and gives it the role in the
-scheme, or in one venue of it. Staff sign in at /{scheme} with these details.`
+scheme, or with --venue in that one venue only (staff of soho are not staff
+of shoreditch). Staff sign in at /{scheme} with these details.`
 
 // userCommand runs `platter user add …`.
 func userCommand(ctx context.Context, cfg *config.Config, args []string, stdout, stderr io.Writer) error {

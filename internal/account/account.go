@@ -46,17 +46,36 @@ type User struct {
 }
 
 // Session is what a valid token stands for: the user and the one scheme the
-// token is bound to, with the user's roles there (none for customers).
+// token is bound to, with the user's memberships there (none for customers
+// and guests).
 type Session struct {
 	UserID     int64
 	SchemeID   int64
 	SchemeSlug string
 	IsGuest    bool
 	Email      string
+	// Memberships are the platform user's roles in the token's scheme, each
+	// for the whole scheme or for one venue of it.
+	Memberships []Membership
+	// Roles are the distinct roles of Memberships, sorted: what a client
+	// shows, never what a permission is decided on (that needs the venue).
 	Roles      []string
 	LastUsedAt time.Time
 	ExpiresAt  time.Time
 }
+
+// Membership is one role of a platform user in a scheme: in every venue of
+// it (VenueID 0), or in one venue only, so staff of soho are not staff of
+// shoreditch.
+type Membership struct {
+	Role      string
+	VenueID   int64  // 0: the whole scheme
+	VenueSlug string // "" for the whole scheme
+}
+
+// Reaches reports whether the membership covers the venue: a scheme-wide one
+// covers every venue of its scheme.
+func (m Membership) Reaches(venueID int64) bool { return m.VenueID == 0 || m.VenueID == venueID }
 
 // Profile is what a sign-up asks for, applied when its code is verified.
 type Profile struct {

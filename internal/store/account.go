@@ -118,12 +118,13 @@ func (db *DB) Session(ctx context.Context, tokenHash string, now time.Time) (*ac
 		return nil, mapErr(err)
 	}
 	if platform {
-		if s.Roles, err = db.roles(ctx, s.UserID, s.SchemeID); err != nil {
+		if s.Memberships, err = db.memberships(ctx, s.UserID, s.SchemeID); err != nil {
 			return nil, err
 		}
-		if len(s.Roles) == 0 {
+		if len(s.Memberships) == 0 {
 			return nil, platter.NotFound() // membership withdrawn since sign-in
 		}
+		s.Roles = distinctRoles(s.Memberships)
 	}
 	if now.Sub(s.LastUsedAt) >= account.SessionTouch {
 		s.LastUsedAt, s.ExpiresAt = now, now.Add(account.SessionTTL)
@@ -139,22 +140,36 @@ func (db *DB) Session(ctx context.Context, tokenHash string, now time.Time) (*ac
 	return &s, nil
 }
 
-func (db *DB) roles(ctx context.Context, userID, schemeID int64) ([]string, error) {
-	rows, err := db.single().query(ctx, `SELECT DISTINCT role FROM memberships
-		WHERE user_id = ? AND scheme_id = ? ORDER BY role`, userID, schemeID)
+// memberships returns a platform user's memberships in a scheme, read with
+// the session on every request, so a withdrawn one takes effect at once.
+func (db *DB) memberships(ctx context.Context, userID, schemeID int64) ([]account.Membership, error) {
+	rows, err := db.single().query(ctx, `SELECT m.role, COALESCE(v.id, 0), COALESCE(v.slug, '')
+		FROM memberships m LEFT JOIN venues v ON v.id = m.venue_id
+		WHERE m.user_id = ? AND m.scheme_id = ? ORDER BY m.role, COALESCE(v.slug, '')`, userID, schemeID)
 	if err != nil {
 		return nil, mapErr(err)
 	}
 	defer rows.Close()
-	var out []string
+	var out []account.Membership
 	for rows.Next() {
-		var r string
-		if err := rows.Scan(&r); err != nil {
+		var m account.Membership
+		if err := rows.Scan(&m.Role, &m.VenueID, &m.VenueSlug); err != nil {
 			return nil, mapErr(err)
 		}
-		out = append(out, r)
+		out = append(out, m)
 	}
 	return out, mapErr(rows.Err())
+}
+
+// distinctRoles lists the roles of sorted memberships once each.
+func distinctRoles(ms []account.Membership) []string {
+	var out []string
+	for _, m := range ms {
+		if len(out) == 0 || out[len(out)-1] != m.Role {
+			out = append(out, m.Role)
+		}
+	}
+	return out
 }
 
 // RevokeSession ends the session of a token hash (signing out). Revoking an
