@@ -58,42 +58,26 @@ type addressInput struct {
 	Longitude     *float64 `json:"longitude"`
 }
 
-// addressOwner returns the caller whose addresses a call reads or writes.
-// business_slug is optional in these calls (DESIGN.md §4 lists none); when
-// the client sends it, a token of another scheme is refused.
-func (s *Server) addressOwner(r *request, businessSlug string) (*Caller, error) {
+// addressStore returns the address store, or 1500 when none is configured.
+func (s *Server) addressStore() (Addresses, error) {
 	if s.addresses == nil {
 		return nil, platter.Internal(errors.New("httpapi: no address store configured"))
 	}
-	if businessSlug != "" {
-		return s.callerFor(r, businessSlug)
-	}
-	return s.caller(r)
-}
-
-// errGuestAddress refuses a guest's write: guests enter an address for one
-// order without saving it. 1403, not 1401, because the guest's token is
-// valid and a client must not drop it (and the basket) over this.
-func errGuestAddress() error {
-	return &platter.Error{Code: platter.CodeForbidden, Message: "address.guest"}
+	return s.addresses, nil
 }
 
 // addressList answers address/list: the caller's saved addresses, oldest
-// first; a guest has none.
-func (s *Server) addressList(r *request) (*reply, error) {
-	var f struct {
-		BusinessSlug string `json:"business_slug"`
-	}
-	if err := decode(r.Filter, &f); err != nil {
-		return nil, err
-	}
-	c, err := s.addressOwner(r, f.BusinessSlug)
+// first; a guest has none. business_slug is optional in the address calls
+// (DESIGN.md §4 lists none): the route table refuses a token of another
+// scheme when a call names one, and otherwise the token's scheme counts.
+func (s *Server) addressList(r *request, c *Caller) (*reply, error) {
+	addresses, err := s.addressStore()
 	if err != nil {
 		return nil, err
 	}
 	out := []addressJSON{}
 	if !c.IsGuest {
-		list, err := s.addresses.Addresses(r.Context(), c.UserID, c.SchemeID)
+		list, err := addresses.Addresses(r.Context(), c.UserID, c.SchemeID)
 		if err != nil {
 			return nil, err
 		}
@@ -106,17 +90,16 @@ func (s *Server) addressList(r *request) (*reply, error) {
 
 // addressUpsert answers address/upsert: it checks every field (SPEC.md §5)
 // and answers all problems at once, or saves the address and returns it.
-func (s *Server) addressUpsert(r *request) (*reply, error) {
-	var d addressInput
-	if err := decode(r.Data, &d); err != nil {
-		return nil, err
-	}
-	c, err := s.addressOwner(r, d.BusinessSlug)
+// Guests never get here (1403 address.guest, from the route table: their
+// token is valid and a client must not drop it, and the basket, over this).
+func (s *Server) addressUpsert(r *request, c *Caller) (*reply, error) {
+	addresses, err := s.addressStore()
 	if err != nil {
 		return nil, err
 	}
-	if c.IsGuest {
-		return nil, errGuestAddress()
+	var d addressInput
+	if err := decode(r.Data, &d); err != nil {
+		return nil, err
 	}
 	a, bad := address.Clean(address.Input{
 		Name: d.Name, Line1: d.Line1, Line2: d.Line2, City: d.City, Postcode: d.Postcode,
@@ -130,7 +113,7 @@ func (s *Server) addressUpsert(r *request) (*reply, error) {
 		return nil, platter.NotFound()
 	}
 	a.ID, a.UserID, a.SchemeID = d.ID, c.UserID, c.SchemeID
-	saved, err := s.addresses.SaveAddress(r.Context(), a, s.now())
+	saved, err := addresses.SaveAddress(r.Context(), a, s.now())
 	if err != nil {
 		return nil, err
 	}
@@ -139,25 +122,21 @@ func (s *Server) addressUpsert(r *request) (*reply, error) {
 
 // addressDelete answers address/delete: it removes one of the caller's
 // addresses; any other id, the caller's or not, is 1404.
-func (s *Server) addressDelete(r *request) (*reply, error) {
+func (s *Server) addressDelete(r *request, c *Caller) (*reply, error) {
+	addresses, err := s.addressStore()
+	if err != nil {
+		return nil, err
+	}
 	var d struct {
-		ID           int64  `json:"id"`
-		BusinessSlug string `json:"business_slug"`
+		ID int64 `json:"id"`
 	}
 	if err := decode(r.Data, &d); err != nil {
 		return nil, err
 	}
-	c, err := s.addressOwner(r, d.BusinessSlug)
-	if err != nil {
-		return nil, err
-	}
-	if c.IsGuest {
-		return nil, errGuestAddress()
-	}
 	if d.ID == 0 {
 		return nil, platter.Invalid(map[string]string{"id": "validation.required"})
 	}
-	if err := s.addresses.DeleteAddress(r.Context(), c.UserID, c.SchemeID, d.ID); err != nil {
+	if err := addresses.DeleteAddress(r.Context(), c.UserID, c.SchemeID, d.ID); err != nil {
 		return nil, err
 	}
 	return &reply{Data: struct{}{}}, nil

@@ -2,6 +2,8 @@ package httpapi
 
 import (
 	"context"
+	"net/http"
+	"slices"
 	"strings"
 	"time"
 
@@ -11,25 +13,59 @@ import (
 )
 
 // Caller is who a request comes from: the user behind its bearer token and
-// the one scheme that token is bound to. Roles are the user's membership
-// roles in that scheme (staff, manager, driver, admin); customers and guests
-// have none.
+// the one scheme that token is bound to. Memberships are the user's roles
+// in that scheme, each for the whole scheme or one venue (staff, manager,
+// driver, admin); customers and guests have none. The route table's
+// enforcement (permissions.go) resolves it; handlers receive it.
 type Caller struct {
-	UserID     int64
-	SchemeID   int64
-	SchemeSlug string
-	IsGuest    bool
-	Email      string
-	Roles      []string
+	UserID      int64
+	SchemeID    int64
+	SchemeSlug  string
+	IsGuest     bool
+	Email       string
+	Memberships []account.Membership
+	Roles       []string // distinct roles of Memberships, for display
 }
 
-// HasRole reports whether the caller holds one of roles in its scheme.
+// HasRole reports whether the caller holds one of roles anywhere in its
+// scheme (in the whole scheme or in some venue).
 func (c *Caller) HasRole(roles ...string) bool {
-	for _, have := range c.Roles {
-		for _, want := range roles {
-			if have == want {
-				return true
-			}
+	for _, m := range c.Memberships {
+		if slices.Contains(roles, m.Role) {
+			return true
+		}
+	}
+	return false
+}
+
+// SchemeWide reports whether the caller holds one of roles for the whole
+// scheme, not only for some venue of it.
+func (c *Caller) SchemeWide(roles ...string) bool {
+	for _, m := range c.Memberships {
+		if m.VenueID == 0 && slices.Contains(roles, m.Role) {
+			return true
+		}
+	}
+	return false
+}
+
+// WorksAt reports whether the caller holds one of roles at the venue: a
+// handler whose venue comes from a record (an order's venue) checks it
+// with this, since the route table only sees the venue_slug a call names.
+func (c *Caller) WorksAt(venueID int64, roles ...string) bool {
+	for _, m := range c.Memberships {
+		if m.Reaches(venueID) && slices.Contains(roles, m.Role) {
+			return true
+		}
+	}
+	return false
+}
+
+// worksAtSlug is WorksAt for the venue_slug a call names.
+func (c *Caller) worksAtSlug(venueSlug string, roles ...string) bool {
+	for _, m := range c.Memberships {
+		if (m.VenueID == 0 || m.VenueSlug == venueSlug) && slices.Contains(roles, m.Role) {
+			return true
 		}
 	}
 	return false
@@ -42,8 +78,13 @@ func errSignIn() error {
 	return &platter.Error{Code: platter.CodeUnauthorized, Message: "error.unauthorized"}
 }
 
-// bearer returns the token of an "Authorization: Bearer <token>" header.
-func bearer(r *request) string {
+// bearer returns the token of a v3 call's "Authorization: Bearer <token>"
+// header.
+func bearer(r *request) string { return bearerToken(r.Request) }
+
+// bearerToken returns the token of an "Authorization: Bearer <token>"
+// header; non-envelope routes (upload) read it here too.
+func bearerToken(r *http.Request) string {
 	h := r.Header.Get("Authorization")
 	if len(h) < 7 || !strings.EqualFold(h[:7], "bearer ") {
 		return ""
@@ -52,9 +93,10 @@ func bearer(r *request) string {
 }
 
 // caller returns the authenticated caller of r, or 1401 (sign-in required)
-// when there is no valid, unexpired, unrevoked token.
-func (s *Server) caller(r *request) (*Caller, error) {
-	tok := bearer(r)
+// when there is no valid, unexpired, unrevoked token. Only the route
+// table's enforcement calls it.
+func (s *Server) caller(r *http.Request) (*Caller, error) {
+	tok := bearerToken(r)
 	if tok == "" || s.accounts == nil {
 		return nil, errSignIn()
 	}
@@ -67,22 +109,8 @@ func (s *Server) caller(r *request) (*Caller, error) {
 	}
 	return &Caller{
 		UserID: sess.UserID, SchemeID: sess.SchemeID, SchemeSlug: sess.SchemeSlug,
-		IsGuest: sess.IsGuest, Email: sess.Email, Roles: sess.Roles,
+		IsGuest: sess.IsGuest, Email: sess.Email, Memberships: sess.Memberships, Roles: sess.Roles,
 	}, nil
-}
-
-// callerFor is caller plus: the token must belong to the scheme
-// businessSlug. A token of one scheme is refused (1401) by every call of
-// another, exactly as if there were no token.
-func (s *Server) callerFor(r *request, businessSlug string) (*Caller, error) {
-	c, err := s.caller(r)
-	if err != nil {
-		return nil, err
-	}
-	if c.SchemeSlug != businessSlug {
-		return nil, errSignIn()
-	}
-	return c, nil
 }
 
 // now is the server's clock (injectable for tests of expiry).

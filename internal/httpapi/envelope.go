@@ -158,7 +158,7 @@ func (s *Server) writeError(w http.ResponseWriter, r *http.Request, lang string,
 			w.Header().Set("Retry-After", ra)
 		}
 	}
-	if e.Code == platter.CodeMethod {
+	if e.Code == platter.CodeMethod && w.Header().Get("Allow") == "" {
 		w.Header().Set("Allow", http.MethodPost)
 	}
 	writeJSON(w, statusOf(e.Code), body)

@@ -9,7 +9,6 @@ import (
 	"log/slog"
 	"net/http"
 	"sort"
-	"strings"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
@@ -18,7 +17,6 @@ import (
 	"platter/internal/config"
 	"platter/internal/geo"
 	"platter/internal/i18n"
-	"platter/internal/platter"
 )
 
 // Catalog is what the API needs of the catalogue store.
@@ -69,11 +67,13 @@ type Server struct {
 	msgs    i18n.Catalog
 	menus   *menuCache
 	metrics *metrics
-	routes  map[string]handlerFunc
-	web     fs.FS
-	demo    fs.FS
-	version string
-	handler http.Handler
+	routes  map[string]*route // envelope calls by path (routes.go)
+	// rawRoutes are the non-envelope routes, each its own mux pattern.
+	rawRoutes map[string]*route
+	web       fs.FS
+	demo      fs.FS
+	version   string
+	handler   http.Handler
 
 	geo       geo.Geocoder
 	addresses Addresses
@@ -98,33 +98,8 @@ func New(o Options) *Server {
 	if s.geo = o.Geocoder; s.geo == nil {
 		s.geo = geo.NewBuiltin()
 	}
-	s.routes = map[string]handlerFunc{
-		"general/shake-hand": s.shakeHand,
-		"general/schemes":    s.listSchemes,
-		"venue/info":         s.venueInfo,
-		"menu/list":          s.menuList,
-
-		"user/validate-contact-number": s.validateContactNumber,
-		"address/find-address":         s.findAddress,
-		"address/find-address-detail":  s.findAddressDetail,
-		"stores/deliverable":           s.storesDeliverable,
-
-		"auth/signup":              s.signUp,
-		"auth/verify":              s.verify,
-		"auth/resend-confirmation": s.resendConfirmation,
-		"auth/signin":              s.signIn,
-		"auth/forgotten-password":  s.forgottenPassword,
-		"auth/reset-password":      s.resetPassword,
-		"auth/guest":               s.guest,
-		"auth/signout":             s.signOut,
-		"user/info":                s.userInfo,
-
-		"address/list":   s.addressList,
-		"address/upsert": s.addressUpsert,
-		"address/delete": s.addressDelete,
-	}
 	mux := http.NewServeMux()
-	mux.HandleFunc("/api/v3/", s.serveAPI)
+	s.mountAPI(mux, s.routeTable())
 	mux.HandleFunc("/healthz", s.healthz)
 	mux.HandleFunc("/readyz", s.readyz)
 	mux.Handle("/metrics", s.metrics.handler())
@@ -139,41 +114,5 @@ func (s *Server) Handler() http.Handler { return s.handler }
 
 // Registry exposes the metrics registry (for tests and extra collectors).
 func (s *Server) Registry() *prometheus.Registry { return s.metrics.reg }
-
-// Routes lists the v3 paths the server implements, sorted.
-func (s *Server) Routes() []string {
-	out := make([]string, 0, len(s.routes))
-	for p := range s.routes {
-		out = append(out, p)
-	}
-	sortStrings(out)
-	return out
-}
-
-// serveAPI dispatches POST /api/v3/{path} to its handler inside the envelope.
-func (s *Server) serveAPI(w http.ResponseWriter, r *http.Request) {
-	path := strings.TrimPrefix(r.URL.Path, "/api/v3/")
-	lang := i18n.Negotiate(r.Header.Get("Accept-Language"))
-	h, ok := s.routes[path]
-	if !ok {
-		s.writeError(w, r, lang, &platter.Error{Code: platter.CodeNotFound, Message: "error.unknown_path"})
-		return
-	}
-	if r.Method != http.MethodPost {
-		s.writeError(w, r, lang, &platter.Error{Code: platter.CodeMethod, Message: "error.method"})
-		return
-	}
-	req, err := readRequest(w, r)
-	if err != nil {
-		s.writeError(w, r, lang, err)
-		return
-	}
-	rep, err := h(req)
-	if err != nil {
-		s.writeError(w, r, lang, err)
-		return
-	}
-	writeReply(w, rep)
-}
 
 func sortStrings(s []string) { sort.Strings(s) }

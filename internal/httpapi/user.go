@@ -37,27 +37,9 @@ func toUserJSON(u *account.User, sc *catalog.Scheme, roles []string) userJSON {
 	}
 }
 
-// userInfo answers user/info: who the token belongs to, at its scheme. A
-// business_slug in the filter, when given, must be the token's scheme.
-func (s *Server) userInfo(r *request) (*reply, error) {
-	var f struct {
-		BusinessSlug string `json:"business_slug"`
-	}
-	if err := decode(r.Filter, &f); err != nil {
-		return nil, err
-	}
-	var (
-		c   *Caller
-		err error
-	)
-	if f.BusinessSlug != "" {
-		c, err = s.callerFor(r, f.BusinessSlug)
-	} else {
-		c, err = s.caller(r)
-	}
-	if err != nil {
-		return nil, err
-	}
+// userInfo answers user/info: who the token belongs to, at its scheme (a
+// business_slug the call names must be it; the route table checks that).
+func (s *Server) userInfo(r *request, c *Caller) (*reply, error) {
 	u, err := s.accounts.UserByID(r.Context(), c.UserID)
 	if err != nil {
 		return nil, err

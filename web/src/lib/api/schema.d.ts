@@ -405,6 +405,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/venues/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The venues of the token's scheme the caller may run the order board at.
+         * @description Staff (of a venue), managers and admins; customers, guests and drivers get 1403, no
+         *     token or a token of another scheme than `business_slug` 1401. A manager or admin sees
+         *     every venue of the scheme; venue staff only the venues of their memberships. With
+         *     `venue_slug`, only that venue: 1403 when the caller holds no role there, 1404 when
+         *     the scheme has no such venue.
+         */
+        post: operations["adminVenuesList"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -711,6 +735,15 @@ export interface components {
             note?: string;
             latitude?: number;
             longitude?: number;
+        };
+        AdminVenue: {
+            id: number;
+            venue_slug: string;
+            name: string;
+            /** @description IANA zone of the venue, e.g. Europe/London. */
+            time_zone: string;
+            /** @description The caller's roles at this venue (through a scheme-wide membership or one of the venue). */
+            roles: ("staff" | "manager" | "admin")[];
         };
     };
     responses: {
@@ -1366,6 +1399,39 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Success"] & {
                         data: components["schemas"]["User"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    adminVenuesList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    filter?: {
+                        business_slug?: string;
+                        venue_slug?: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        total: number;
+                        data: components["schemas"]["AdminVenue"][];
                     };
                 };
             };

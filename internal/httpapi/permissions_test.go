@@ -1,0 +1,327 @@
+package httpapi_test
+
+import (
+	"context"
+	"maps"
+	"slices"
+	"testing"
+	"time"
+
+	"platter/internal/account"
+	"platter/internal/address"
+	"platter/internal/store"
+	"platter/internal/store/storetest"
+)
+
+// kind is a kind of caller the permission test plays.
+type kind string
+
+const (
+	noToken   kind = "no token"
+	guest     kind = "guest"
+	owner     kind = "customer"       // owns the data the calls name
+	neighbour kind = "other customer" // same scheme, not the owner
+	foreigner kind = "another scheme" // a customer of demo-pierogi
+	venueStaf kind = "staff of soho"  // staff membership of one venue
+	manager   kind = "manager"        // scheme-wide manager
+	driver    kind = "driver"         // scheme-wide driver
+	admin     kind = "platform admin" // scheme-wide admin
+)
+
+var kinds = []kind{noToken, guest, owner, neighbour, foreigner, venueStaf, manager, driver, admin}
+
+// outcome is the status and API code a caller gets (code 0: success).
+type outcome struct{ status, code int }
+
+var (
+	okay      = outcome{200, 0}
+	signIn401 = outcome{401, 1401}
+	refused   = outcome{403, 1403}
+	notFound  = outcome{404, 1404}
+)
+
+// permCase is what the test expects of one route: its row in the table
+// ("access/scope"), a body (built per call, so a call may get fresh data),
+// the outcome per kind of caller (nil: public, the same for everyone,
+// whatever the token) and a check of a successful answer.
+type permCase struct {
+	perm  string
+	body  func(f *permFixture) any
+	want  map[kind]outcome
+	check func(t *testing.T, f *permFixture, k kind, res *response)
+}
+
+// session is for routes any session of the scheme may call.
+func session(own outcome) map[kind]outcome {
+	return map[kind]outcome{noToken: signIn401, foreigner: signIn401, guest: okay, owner: okay,
+		neighbour: own, venueStaf: own, manager: own, driver: own, admin: own}
+}
+
+// customerOnly is session, with guests refused.
+func customerOnly(own outcome) map[kind]outcome {
+	w := session(own)
+	w[guest] = refused
+	return w
+}
+
+// boardStaff is for the routes of venue staff, managers and admins.
+func boardStaff() map[kind]outcome {
+	return map[kind]outcome{noToken: signIn401, foreigner: signIn401, guest: refused, owner: refused,
+		neighbour: refused, driver: refused, venueStaf: okay, manager: okay, admin: okay}
+}
+
+func burgers(kv ...any) func(*permFixture) any {
+	return func(*permFixture) any { return filter(append([]any{"business_slug", "demo-burgers"}, kv...)...) }
+}
+
+func writes(kv ...any) func(*permFixture) any {
+	return func(*permFixture) any { return data(kv...) }
+}
+
+// permCases has one case per served route; TestRoutePermissions fails when
+// the server serves a path missing here (or the other way round).
+var permCases = map[string]permCase{
+	"general/shake-hand":           {perm: "anyone/none", body: burgers()},
+	"general/schemes":              {perm: "anyone/none", body: burgers()},
+	"venue/info":                   {perm: "anyone/none", body: burgers()},
+	"menu/list":                    {perm: "anyone/none", body: burgers("venue_slug", "soho", "order_type", 1)},
+	"stores/deliverable":           {perm: "anyone/none", body: burgers("lat", 51.51, "lng", -0.13)},
+	"user/validate-contact-number": {perm: "anyone/none", body: burgers("contact_number", "+447911123456")},
+	"address/find-address":         {perm: "anyone/none", body: burgers("query", "Greek Street")},
+	"address/find-address-detail":  {perm: "anyone/none", body: burgers("place_id", "nowhere")},
+	"auth/signup":                  {perm: "anyone/none", body: func(*permFixture) any { return signUpBody("demo-burgers", "new@example.test") }},
+	"auth/verify": {perm: "anyone/none",
+		body: writes("business_slug", "demo-burgers", "email", "nobody@example.test", "code", "123456")},
+	"auth/resend-confirmation": {perm: "anyone/none",
+		body: writes("business_slug", "demo-burgers", "email", "nobody@example.test")},
+	"auth/signin": {perm: "anyone/none",
+		body: writes("business_slug", "demo-burgers", "email", "ann@example.test", "password", "Wrong-pass-1")},
+	"auth/forgotten-password": {perm: "anyone/none",
+		body: writes("business_slug", "demo-burgers", "email", "nobody@example.test")},
+	"auth/reset-password": {perm: "anyone/none", body: writes("business_slug", "demo-burgers",
+		"email", "nobody@example.test", "code", "123456", "password", "Sesame-open-1")},
+	"auth/guest":   {perm: "anyone/none", body: writes("business_slug", "demo-burgers")},
+	"auth/signout": {perm: "anyone/none", body: writes()},
+
+	"user/info": {perm: "session/own", body: burgers(), want: session(okay),
+		check: func(t *testing.T, f *permFixture, k kind, res *response) {
+			if id := int64(num(res.data(t)["id"])); id != f.users[k] {
+				t.Errorf("user/info of %s answered user %d, want %d", k, id, f.users[k])
+			}
+		}},
+	"address/list": {perm: "session/own", body: burgers(), want: session(okay),
+		check: func(t *testing.T, f *permFixture, k kind, res *response) {
+			ids := map[int64]bool{}
+			for _, a := range res.Body["data"].([]any) {
+				ids[int64(num(a.(map[string]any)["id"]))] = true
+			}
+			if ids[f.ownerAddr] != (k == owner) {
+				t.Errorf("%s: the owner's address %d listed: %v", k, f.ownerAddr, ids[f.ownerAddr])
+			}
+		}},
+	"address/upsert": {perm: "customer/own", want: customerOnly(notFound),
+		body: func(f *permFixture) any {
+			return upsertData("id", f.freshAddress(), "business_slug", "demo-burgers", "name", "Taken")
+		},
+		check: func(t *testing.T, f *permFixture, k kind, res *response) {
+			if res.data(t)["name"] != "Taken" {
+				t.Errorf("%s: upsert answered %s", k, res.Raw)
+			}
+		}},
+	"address/delete": {perm: "customer/own", want: customerOnly(notFound),
+		body: func(f *permFixture) any { return data("id", f.freshAddress(), "business_slug", "demo-burgers") }},
+
+	"admin/venues/list": {perm: "staff/venue", body: burgers(), want: boardStaff(),
+		check: func(t *testing.T, f *permFixture, k kind, res *response) {
+			want := []string{"soho", "shoreditch"}
+			if k == venueStaf {
+				want = []string{"soho"}
+			}
+			if got := venueSlugs(t, res); !slices.Equal(got, want) {
+				t.Errorf("%s sees venues %v, want %v", k, got, want)
+			}
+		}},
+}
+
+func venueSlugs(t *testing.T, res *response) []string {
+	t.Helper()
+	var out []string
+	for _, v := range res.Body["data"].([]any) {
+		out = append(out, v.(map[string]any)["venue_slug"].(string))
+	}
+	return out
+}
+
+// TestRoutePermissions calls every route the server serves as every kind
+// of caller, on SQLite and PostgreSQL, and holds each to its expected
+// outcome: public routes answer everyone alike whatever the token, token
+// routes refuse what their row refuses, and nobody reaches another's data.
+func TestRoutePermissions(t *testing.T) {
+	storetest.Run(t, func(t *testing.T, db *store.DB) {
+		f := newPermFixture(t, db)
+		served := f.e.api.Permissions()
+		if got, want := slices.Sorted(maps.Keys(served)), slices.Sorted(maps.Keys(permCases)); !slices.Equal(got, want) {
+			t.Fatalf("served routes and permission cases differ:\nserved %v\ncases  %v", got, want)
+		}
+		for _, path := range f.e.api.Routes() {
+			pc := permCases[path]
+			if served[path] != pc.perm {
+				t.Errorf("%s is %q in the route table, the test expects %q", path, served[path], pc.perm)
+			}
+			var first *response
+			for _, k := range kinds {
+				f.clk.Add(time.Hour) // past every rate-limit window: the token alone differs
+				f.lastFresh = 0
+				res := f.e.call(path, pc.body(f), f.auth(k)...)
+				switch {
+				case pc.want == nil && first == nil:
+					first = res
+				case pc.want == nil:
+					if got, want := outcomeOf(res), outcomeOf(first); got != want {
+						t.Errorf("%s as %s: %v, but %v with no token: a public route must not look at tokens",
+							path, k, got, want)
+					}
+				case outcomeOf(res) != pc.want[k]:
+					t.Errorf("%s as %s: got %v (%s), want %v", path, k, outcomeOf(res), res.Raw, pc.want[k])
+				case res.Status == 200 && pc.check != nil:
+					pc.check(t, f, k, res)
+				}
+				if res.Status != 200 {
+					f.ownerAddrIntact(path, k)
+				}
+			}
+		}
+	})
+}
+
+func outcomeOf(r *response) outcome {
+	if r.Status == 200 {
+		return okay
+	}
+	return outcome{r.Status, int(num(r.Body["code"]))}
+}
+
+// permFixture holds one user of each kind and mints fresh tokens for them,
+// so a call that signs out or deletes changes nothing for the next.
+type permFixture struct {
+	t       *testing.T
+	db      *store.DB
+	e       *env
+	clk     *clock
+	schemes map[kind]int64
+	users   map[kind]int64
+	// ownerAddr is the owner's address that every other caller must not
+	// see; lastFresh is the one the latest write call named.
+	ownerAddr, lastFresh int64
+}
+
+func newPermFixture(t *testing.T, db *store.DB) *permFixture {
+	clk := &clock{t: time.Date(2026, 3, 2, 12, 0, 0, 0, time.UTC)}
+	f := &permFixture{t: t, db: db, clk: clk, e: start(t, db, options{now: clk.Now}),
+		schemes: map[kind]int64{}, users: map[kind]int64{}}
+	ctx := context.Background()
+	burgersID, pierogiID := f.schemeID("demo-burgers"), f.schemeID("demo-pierogi")
+	for k, email := range map[kind]string{owner: "ann@example.test", neighbour: "bob@example.test"} {
+		f.users[k], f.schemes[k] = f.customer("demo-burgers", email), burgersID
+	}
+	f.users[foreigner], f.schemes[foreigner] = f.customer("demo-pierogi", "ann@example.test"), pierogiID
+	staff := map[kind]store.PlatformUser{
+		venueStaf: {Email: "soho@demo.test", Role: account.RoleStaff, VenueSlug: "soho"},
+		manager:   {Email: "boss@demo.test", Role: account.RoleManager},
+		driver:    {Email: "wheels@demo.test", Role: account.RoleDriver},
+		admin:     {Email: "root@demo.test", Role: account.RoleAdmin},
+	}
+	for k, p := range staff {
+		f.users[k], f.schemes[k] = f.platformUser(p), burgersID
+	}
+	f.schemes[guest] = burgersID
+	saved, err := db.SaveAddress(ctx, address.Address{UserID: f.users[owner], SchemeID: burgersID, Name: "Home",
+		Line1: "10 Greek Street", City: "London", Postcode: "W1D 4DH", Country: "GB"}, clk.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.ownerAddr = saved.ID
+	return f
+}
+
+func (f *permFixture) schemeID(slug string) int64 {
+	sc, err := f.db.SchemeBySlug(context.Background(), slug)
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	return sc.ID
+}
+
+// customer signs a customer up and in through the API and returns its id.
+func (f *permFixture) customer(slug, email string) int64 {
+	auth := signIn(f.t, f.e, slug, email)
+	return int64(num(f.e.call("user/info", nil, auth...).data(f.t)["id"]))
+}
+
+// platformUser adds a member of demo-burgers (never signed in by password
+// here: its tokens are minted) and returns its id.
+func (f *permFixture) platformUser(p store.PlatformUser) int64 {
+	ctx := context.Background()
+	p.SchemeSlug, p.PasswordHash = "demo-burgers", "not-a-hash"
+	if _, err := f.db.UpsertPlatformUser(ctx, p, f.clk.Now()); err != nil {
+		f.t.Fatal(err)
+	}
+	us, err := f.db.SignInCandidates(ctx, f.schemeID("demo-burgers"), p.Email)
+	if err != nil || len(us) != 1 {
+		f.t.Fatalf("platform user %s: %v %v", p.Email, us, err)
+	}
+	return us[0].ID
+}
+
+// auth mints a fresh token for a kind of caller.
+func (f *permFixture) auth(k kind) []string {
+	ctx := context.Background()
+	tok, hash := account.NewToken()
+	switch k {
+	case noToken:
+		return nil
+	case guest:
+		u, err := f.db.CreateGuest(ctx, f.schemes[guest], hash, f.clk.Now())
+		if err != nil {
+			f.t.Fatal(err)
+		}
+		f.users[guest] = u.ID
+	default:
+		if err := f.db.CreateSession(ctx, f.users[k], f.schemes[k], hash, f.clk.Now()); err != nil {
+			f.t.Fatal(err)
+		}
+	}
+	return []string{"Authorization", "Bearer " + tok}
+}
+
+// freshAddress saves a new address of the owner for one write call.
+func (f *permFixture) freshAddress() int64 {
+	a, err := f.db.SaveAddress(context.Background(), address.Address{UserID: f.users[owner],
+		SchemeID: f.schemes[owner], Name: "Fresh", Line1: "1 Dean Street", City: "London",
+		Postcode: "W1D 3RB", Country: "GB"}, f.clk.Now())
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	f.lastFresh = a.ID
+	return a.ID
+}
+
+// ownerAddrIntact fails when a refused call changed or removed the owner's
+// address it named.
+func (f *permFixture) ownerAddrIntact(path string, k kind) {
+	f.t.Helper()
+	list, err := f.db.Addresses(context.Background(), f.users[owner], f.schemes[owner])
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	names := map[int64]string{}
+	for _, a := range list {
+		names[a.ID] = a.Name
+	}
+	if names[f.ownerAddr] != "Home" {
+		f.t.Errorf("%s as %s: the owner's address became %q", path, k, names[f.ownerAddr])
+	}
+	if f.lastFresh != 0 && names[f.lastFresh] != "Fresh" {
+		f.t.Errorf("%s as %s: the owner's address it named became %q", path, k, names[f.lastFresh])
+	}
+}

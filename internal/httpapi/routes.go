@@ -1,0 +1,155 @@
+package httpapi
+
+import (
+	"net/http"
+	"sort"
+	"strings"
+
+	"platter/internal/i18n"
+	"platter/internal/platter"
+)
+
+// routeTable is every v3 route with who may call it and its scope: the
+// permission table of DESIGN.md §2. New calls (checkout, tracking, the
+// board) add a row here; authorize enforces the row before the handler
+// runs, and TestRoutePermissions calls every row as every kind of caller
+// and fails for a served path it has no case for.
+func (s *Server) routeTable() []route {
+	return []route{
+		public("general/shake-hand", s.shakeHand),
+		public("general/schemes", s.listSchemes),
+		public("venue/info", s.venueInfo),
+		public("menu/list", s.menuList),
+		public("stores/deliverable", s.storesDeliverable),
+		// These three spend the operator's geocoder and phone quota; they
+		// are rate limited, not signed in, since a guest checks out too.
+		public("user/validate-contact-number", s.validateContactNumber),
+		public("address/find-address", s.findAddress),
+		public("address/find-address-detail", s.findAddressDetail),
+
+		// The auth calls name their scheme and check it themselves;
+		// signout revokes whatever token it is given.
+		public("auth/signup", s.signUp),
+		public("auth/verify", s.verify),
+		public("auth/resend-confirmation", s.resendConfirmation),
+		public("auth/signin", s.signIn),
+		public("auth/forgotten-password", s.forgottenPassword),
+		public("auth/reset-password", s.resetPassword),
+		public("auth/guest", s.guest),
+		public("auth/signout", s.signOut),
+
+		{path: "user/info", access: anySession, scope: scopeOwn, call: s.userInfo},
+		{path: "address/list", access: anySession, scope: scopeOwn, call: s.addressList},
+		{path: "address/upsert", access: customer, scope: scopeOwn, call: s.addressUpsert, guest: "address.guest"},
+		{path: "address/delete", access: customer, scope: scopeOwn, call: s.addressDelete, guest: "address.guest"},
+
+		{path: "admin/venues/list", access: staff, scope: scopeVenue, call: s.adminVenues},
+	}
+}
+
+// mountAPI puts the route table on the mux. Envelope calls share one
+// pattern, POST /api/v3/{path...}, served by serveAPI. A raw route gets a
+// pattern of its own ("POST /api/v3/payments/webhook/stripe",
+// "POST /api/v3/upload", "GET /api/v3/orders/stream"), more specific than
+// the envelope's, so its body never meets the JSON reader. Everything else
+// under /api/v3/ (another method, an unknown path) is answered in the
+// envelope by apiFallback: 1405 with Allow, or 1404.
+func (s *Server) mountAPI(mux *http.ServeMux, table []route) {
+	s.routes = make(map[string]*route, len(table))
+	s.rawRoutes = make(map[string]*route)
+	for i := range table {
+		rt := &table[i]
+		if rt.raw == nil {
+			s.routes[rt.path] = rt
+			continue
+		}
+		s.rawRoutes[rt.path] = rt
+		mux.HandleFunc(rt.method+" /api/v3/"+rt.path, func(w http.ResponseWriter, r *http.Request) {
+			s.serveRaw(w, r, rt)
+		})
+	}
+	mux.HandleFunc("POST /api/v3/{path...}", s.serveAPI)
+	mux.HandleFunc("/api/v3/", s.apiFallback)
+}
+
+// serveAPI runs one envelope call: decode the body, enforce the route's
+// row, then its handler with the resolved caller.
+func (s *Server) serveAPI(w http.ResponseWriter, r *http.Request) {
+	lang := i18n.Negotiate(r.Header.Get("Accept-Language"))
+	rt, ok := s.routes[r.PathValue("path")]
+	if !ok {
+		s.apiFallback(w, r)
+		return
+	}
+	req, err := readRequest(w, r)
+	if err != nil {
+		s.writeError(w, r, lang, err)
+		return
+	}
+	c, err := s.authorize(req, rt)
+	if err != nil {
+		s.writeError(w, r, lang, err)
+		return
+	}
+	rep, err := rt.call(req, c)
+	if err != nil {
+		s.writeError(w, r, lang, err)
+		return
+	}
+	writeReply(w, rep)
+}
+
+// serveRaw runs a non-envelope route after the same enforcement.
+func (s *Server) serveRaw(w http.ResponseWriter, r *http.Request, rt *route) {
+	c, err := s.authorizeRaw(r, rt)
+	if err != nil {
+		s.writeError(w, r, i18n.Negotiate(r.Header.Get("Accept-Language")), err)
+		return
+	}
+	rt.raw(w, r, c)
+}
+
+// apiFallback answers what no route pattern took: a known path with the
+// wrong method is 1405 (Allow names the right one), anything else 1404.
+func (s *Server) apiFallback(w http.ResponseWriter, r *http.Request) {
+	lang := i18n.Negotiate(r.Header.Get("Accept-Language"))
+	path := strings.TrimPrefix(r.URL.Path, "/api/v3/")
+	allow := ""
+	if _, ok := s.routes[path]; ok {
+		allow = http.MethodPost
+	} else if rt, ok := s.rawRoutes[path]; ok {
+		allow = rt.method
+	}
+	if allow == "" {
+		s.writeError(w, r, lang, &platter.Error{Code: platter.CodeNotFound, Message: "error.unknown_path"})
+		return
+	}
+	w.Header().Set("Allow", allow)
+	s.writeError(w, r, lang, &platter.Error{Code: platter.CodeMethod, Message: "error.method"})
+}
+
+// Routes lists the v3 paths the server implements, sorted.
+func (s *Server) Routes() []string {
+	out := make([]string, 0, len(s.routes)+len(s.rawRoutes))
+	for p := range s.routes {
+		out = append(out, p)
+	}
+	for p := range s.rawRoutes {
+		out = append(out, p)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// Permissions describes each route's row as "access/scope" (e.g.
+// "customer/own"), so a test outside the package can hold the table to the
+// behaviour it expects.
+func (s *Server) Permissions() map[string]string {
+	out := make(map[string]string, len(s.routes)+len(s.rawRoutes))
+	for _, m := range []map[string]*route{s.routes, s.rawRoutes} {
+		for p, rt := range m {
+			out[p] = rt.access.String() + "/" + rt.scope.String()
+		}
+	}
+	return out
+}
