@@ -44,7 +44,6 @@ func toAddressJSON(a *address.Address) addressJSON {
 // SPEC.md §3 plus the id of the address to change (absent or 0: a new one).
 type addressInput struct {
 	ID            int64    `json:"id"`
-	BusinessSlug  string   `json:"business_slug"`
 	Name          string   `json:"name"`
 	Line1         string   `json:"line1"`
 	Line2         string   `json:"line2"`
