@@ -36,6 +36,7 @@ func queueSignUps(t *testing.T, db *store.DB, n int, now time.Time) int64 {
 // TestClaimMailOnce has many workers claim at once: every message goes to
 // exactly one of them.
 func TestClaimMailOnce(t *testing.T) {
+	t.Parallel()
 	storetest.Run(t, func(t *testing.T, db *store.DB) {
 		now := time.Now()
 		queueSignUps(t, db, 40, now)
@@ -81,6 +82,7 @@ func TestClaimMailOnce(t *testing.T) {
 // takes over, and the first one's late outcome is ignored. A retry waits
 // for its time.
 func TestLeaseAndRetry(t *testing.T) {
+	t.Parallel()
 	storetest.Run(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		now := time.Now()
@@ -121,6 +123,7 @@ func TestLeaseAndRetry(t *testing.T) {
 }
 
 func TestRateLimitWindows(t *testing.T) {
+	t.Parallel()
 	storetest.Run(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		start := time.Date(2030, 1, 1, 12, 0, 30, 0, time.UTC)
@@ -169,36 +172,65 @@ func (c *fakeClock) Advance(d time.Duration) {
 	c.now = c.now.Add(d)
 }
 
-// TestTwoWorkersSlowSMTPSendOnce: two instances' workers drain one outbox
-// through an SMTP server where each message takes 30 s (of the workers'
-// clock) to be accepted. Ten messages take 300 s, longer than the 2-minute
-// lease, yet every message is sent exactly once: a lease covers one
-// message's send, never a batch whose tail outlives it.
-func TestTwoWorkersSlowSMTPSendOnce(t *testing.T) {
+// TestSlowSMTPNoSecondClaim: a worker sends ten queued messages through an
+// SMTP server where each takes 30 s (of the workers' clock) to be accepted;
+// ten take 300 s, longer than the 2-minute lease. While each message is in
+// the server's hands, a second instance's worker polls the outbox (the
+// probe in OnData): it must never get a message that is being sent or was
+// sent, and every address receives its mail exactly once.
+func TestSlowSMTPNoSecondClaim(t *testing.T) {
+	t.Parallel()
 	storetest.Run(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
 		clock := &fakeClock{now: time.Date(2030, 1, 1, 12, 0, 0, 0, time.UTC)}
 		queueSignUps(t, db, 10, clock.Now())
-		srv := mailtest.Start(t, mailtest.Options{
-			Delay:  10 * time.Millisecond, // real time, so the other worker polls meanwhile
-			OnData: func(mailtest.Mail) { clock.Advance(30 * time.Second) },
-		})
+		var (
+			mu       sync.Mutex
+			received = map[string]bool{}
+			problems []string
+		)
+		// The second instance: claims whatever is due now, reports what it
+		// should not have got, and gives the rest back at once.
+		secondInstance := func(inFlight string) {
+			got, err := db.ClaimMail(ctx, clock.Now(), 2*time.Minute, 10)
+			if err != nil {
+				problems = append(problems, err.Error())
+			}
+			for _, q := range got {
+				if q.Message.To == inFlight || received[q.Message.To] {
+					problems = append(problems, q.Message.To+" claimed by a second worker after its send began")
+				}
+				if err := db.RetryMail(ctx, q.ID, q.Attempt, notify.StatusPending, clock.Now(), ""); err != nil {
+					problems = append(problems, err.Error())
+				}
+			}
+		}
+		srv := mailtest.Start(t, mailtest.Options{OnData: func(m mailtest.Mail) {
+			mu.Lock()
+			defer mu.Unlock()
+			clock.Advance(30 * time.Second)
+			secondInstance(m.To)
+			received[m.To] = true
+		}})
 		sender, err := notify.NewSMTP("smtp://"+srv.Addr, "Platter <no-reply@example.test>")
 		if err != nil {
 			t.Fatal(err)
 		}
-		ctx, cancel := context.WithCancel(context.Background())
-		var wg sync.WaitGroup
-		for i := 0; i < 2; i++ {
-			w := notify.NewWorker(db, sender, slog.New(slog.NewTextHandler(io.Discard, nil)))
-			w.Now, w.Poll = clock.Now, 2*time.Millisecond
-			wg.Add(1)
-			go func() { defer wg.Done(); w.Run(ctx) }()
-		}
+		w := notify.NewWorker(db, sender, slog.New(slog.NewTextHandler(io.Discard, nil)))
+		w.Now, w.Poll = clock.Now, 5*time.Millisecond
+		runCtx, cancel := context.WithCancel(ctx)
+		done := make(chan struct{})
+		go func() { defer close(done); w.Run(runCtx) }()
 		for i := 0; i < 10; i++ {
 			srv.Wait(t, fmt.Sprintf("q%d@example.test", i), 30*time.Second)
 		}
 		cancel()
-		wg.Wait() // a worker finishes what it holds before Run returns
+		<-done // the worker finishes what it holds before Run returns
+		mu.Lock()
+		defer mu.Unlock()
+		for _, p := range problems {
+			t.Error(p)
+		}
 		seen := map[string]int{}
 		for _, m := range srv.Received() {
 			seen[m.To]++
@@ -208,7 +240,7 @@ func TestTwoWorkersSlowSMTPSendOnce(t *testing.T) {
 				t.Errorf("%s received %d mails, want 1", to, n)
 			}
 		}
-		if got, _ := db.ClaimMail(context.Background(), clock.Now().Add(time.Hour), time.Minute, 10); len(got) != 0 {
+		if got, _ := db.ClaimMail(ctx, clock.Now().Add(time.Hour), time.Minute, 10); len(got) != 0 {
 			t.Errorf("%d messages still due after delivery", len(got))
 		}
 	})

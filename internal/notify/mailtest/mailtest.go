@@ -79,10 +79,9 @@ type Options struct {
 	Implicit bool
 	User     string // require AUTH PLAIN with these credentials when set
 	Pass     string
-	// Delay holds each message this long before accepting it: a slow server.
-	Delay time.Duration
-	// OnData runs as each message arrives, before it is accepted (a test can
-	// advance its clock here, as if the send took that long).
+	// OnData runs as each message arrives, before it is accepted: a slow
+	// server, in a test that advances its clock here as if the send took
+	// that long (and looks at the world meanwhile).
 	OnData func(Mail)
 	// DropQuit closes the connection when the client says QUIT, without the
 	// 221 reply: the message was accepted, yet the client sees an error. It
@@ -192,7 +191,6 @@ func (se *session) Data(r io.Reader) error {
 	if se.s.opts.OnData != nil {
 		se.s.opts.OnData(m)
 	}
-	time.Sleep(se.s.opts.Delay)
 	se.s.mu.Lock()
 	se.s.received = append(se.s.received, m)
 	se.s.mu.Unlock()
