@@ -8,6 +8,7 @@ import (
 )
 
 func TestUserCommandAndDemoStaff(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	ctx := context.Background()
 	cmd := func(args ...string) (string, error) {

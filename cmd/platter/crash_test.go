@@ -16,6 +16,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -33,16 +34,54 @@ import (
 // verification mail arrives exactly once. More sign-ups while both
 // instances run arrive once each too.
 func TestMailSurvivesSIGKILL(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("builds and runs the binary")
 	}
-	bin := filepath.Join(t.TempDir(), "platter")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := platterBinary(t)
 	for _, dialect := range storetest.Dialects() {
-		t.Run(dialect, func(t *testing.T) { crashAndRestart(t, bin, databaseURL(t, dialect)) })
+		t.Run(dialect, func(t *testing.T) {
+			t.Parallel()
+			crashAndRestart(t, bin, databaseURL(t, dialect))
+		})
 	}
+}
+
+// builtBinary is the platter binary of this package's code, built once per
+// test binary (go build is the slow part) for every test that runs it.
+var builtBinary struct {
+	once sync.Once
+	dir  string
+	path string
+	err  error
+}
+
+// platterBinary builds the binary on first use and returns its path. The
+// directory is removed by TestMain once every test is done.
+func platterBinary(t *testing.T) string {
+	t.Helper()
+	b := &builtBinary
+	b.once.Do(func() {
+		if b.dir, b.err = os.MkdirTemp("", "platter-bin-"); b.err != nil {
+			return
+		}
+		b.path = filepath.Join(b.dir, "platter")
+		if out, err := exec.Command("go", "build", "-o", b.path, ".").CombinedOutput(); err != nil {
+			b.err = fmt.Errorf("go build: %v\n%s", err, out)
+		}
+	})
+	if b.err != nil {
+		t.Fatal(b.err)
+	}
+	return b.path
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if builtBinary.dir != "" {
+		os.RemoveAll(builtBinary.dir)
+	}
+	os.Exit(code)
 }
 
 func crashAndRestart(t *testing.T, bin, dbURL string) {

@@ -13,6 +13,7 @@ import (
 // (it finds Kraków offline), and nominatim at PLATTER_NOMINATIM_URL with a
 // User-Agent naming the installation, as Nominatim's policy asks.
 func TestNewGeocoder(t *testing.T) {
+	t.Parallel()
 	load := func(env map[string]string) *config.Config {
 		t.Helper()
 		cfg, err := config.Load(func(k string) string { return env[k] }, nil)

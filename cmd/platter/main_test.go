@@ -42,6 +42,7 @@ func testEnv(dir string) func(string) string {
 // request that is still in flight when shutdown starts, and checks that it
 // completes and that run returns cleanly.
 func TestServeBootsDrainsAndStops(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	var out, errOut syncBuffer
 	if err := run(context.Background(), []string{"demo"}, testEnv(dir), &out, &errOut); err != nil {
@@ -90,6 +91,7 @@ func TestServeBootsDrainsAndStops(t *testing.T) {
 }
 
 func TestCommands(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	env := testEnv(dir)
 	var out, errOut bytes.Buffer

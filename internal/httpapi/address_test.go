@@ -49,6 +49,7 @@ func addressList(t *testing.T, e *env, auth []string) []any {
 // address; another customer, a guest and a token of another scheme cannot
 // touch it.
 func TestAddressCalls(t *testing.T) {
+	t.Parallel()
 	storetest.Run(t, func(t *testing.T, db *store.DB) {
 		e := start(t, db, options{})
 		ann, bob := signIn(t, e, "demo-burgers", "ann@example.com"), signIn(t, e, "demo-burgers", "bob@example.com")
@@ -103,6 +104,7 @@ func TestAddressCalls(t *testing.T) {
 // TestAddressUpsertValidation: every problem comes back at once, in the
 // caller's language with SPEC.md §5's texts, and nothing is written.
 func TestAddressUpsertValidation(t *testing.T) {
+	t.Parallel()
 	storetest.Run(t, func(t *testing.T, db *store.DB) {
 		e := start(t, db, options{})
 		ann := signIn(t, e, "demo-burgers", "ann@example.com")

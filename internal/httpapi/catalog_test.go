@@ -25,6 +25,7 @@ func filter(kv ...any) map[string]any {
 // and checks each answer against api/openapi.yaml (TestMain fails the run
 // when any implemented call goes unvalidated by every test).
 func TestCatalogCalls(t *testing.T) {
+	t.Parallel()
 	storetest.Run(t, func(t *testing.T, db *store.DB) {
 		e := start(t, db, options{})
 
@@ -75,6 +76,7 @@ func TestCatalogCalls(t *testing.T) {
 // database) at once, and that re-importing an unchanged document moves no
 // version, so no instance throws its cached menu away for nothing.
 func TestMenuCacheFollowsChanges(t *testing.T) {
+	t.Parallel()
 	storetest.Run(t, func(t *testing.T, db *store.DB) {
 		a := start(t, db, options{})
 		b := start(t, db, options{}) // a second instance on the same database
@@ -188,6 +190,7 @@ func priceOf(r *response, title string) float64 {
 // TestSpecHasNoUnimplementedCalls keeps the contract honest the other way:
 // every path in api/openapi.yaml is served.
 func TestSpecHasNoUnimplementedCalls(t *testing.T) {
+	t.Parallel()
 	doc, err := spec()
 	if err != nil {
 		t.Fatal(err)

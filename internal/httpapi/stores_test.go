@@ -11,6 +11,7 @@ import (
 // databases: an address about 10 km from every demo-burgers venue is served
 // by none, each with a reason; a Soho address is served by soho.
 func TestStoresDeliverable(t *testing.T) {
+	t.Parallel()
 	storetest.Run(t, func(t *testing.T, db *store.DB) {
 		e := start(t, db, options{})
 		far := deliverable(t, e, 51.6036, -0.1365, "en-US")

@@ -14,6 +14,7 @@ import (
 )
 
 func TestSMTPSend(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name   string
 		opts   mailtest.Options
@@ -61,6 +62,7 @@ func TestSMTPSend(t *testing.T) {
 }
 
 func TestSMTPRefusals(t *testing.T) {
+	t.Parallel()
 	srv := mailtest.Start(t, mailtest.Options{User: "platter", Pass: "right"})
 	s, _ := notify.NewSMTP("smtp://platter:wrong@"+srv.Addr, "a@example.test")
 	if err := s.Send(context.Background(), notify.Message{To: "b@example.test", Subject: "x", Text: "x"}); err == nil {

@@ -74,6 +74,7 @@ func runOnce(t *testing.T, o *memOutbox, s notify.Sender, now time.Time) {
 }
 
 func TestWorkerOutcomes(t *testing.T) {
+	t.Parallel()
 	newBox := func(attempts ...int) *memOutbox {
 		o := &memOutbox{finished: map[int64]string{}, retried: map[int64]string{}, next: map[int64]time.Time{}}
 		for i, a := range attempts {
@@ -101,6 +102,7 @@ func TestWorkerOutcomes(t *testing.T) {
 }
 
 func TestRenderTemplates(t *testing.T) {
+	t.Parallel()
 	for _, lang := range []string{"en-US", "pl-PL", "de-DE"} {
 		for _, kind := range []string{notify.KindVerifyCode, notify.KindResetCode, notify.KindAlreadyRegistered} {
 			code := ""
@@ -135,6 +137,7 @@ func TestRenderTemplates(t *testing.T) {
 // after DATA) and then hangs up on QUIT. The mail was delivered, so the
 // worker records it as sent and does not send it again.
 func TestQuitErrorAfterDataCountsAsSent(t *testing.T) {
+	t.Parallel()
 	srv := mailtest.Start(t, mailtest.Options{DropQuit: true})
 	sender, err := notify.NewSMTP("smtp://"+srv.Addr, "Platter <no-reply@example.test>")
 	if err != nil {

@@ -13,6 +13,7 @@ import (
 )
 
 func TestSessionsSlideAndRevoke(t *testing.T) {
+	t.Parallel()
 	storetest.Run(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		schemeID := mustImport(t, db, mustParse(t, 0)).SchemeID
@@ -45,6 +46,7 @@ func TestSessionsSlideAndRevoke(t *testing.T) {
 }
 
 func TestPlatformUsers(t *testing.T) {
+	t.Parallel()
 	storetest.Run(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		burgers := mustImport(t, db, mustParse(t, 0)).SchemeID
@@ -83,6 +85,7 @@ func TestPlatformUsers(t *testing.T) {
 // TestCodeSingleUseUnderRace: two requests with the same right code; one
 // signs in.
 func TestCodeSingleUseUnderRace(t *testing.T) {
+	t.Parallel()
 	storetest.Run(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		schemeID := queueSignUps(t, db, 1, time.Now())

@@ -51,6 +51,7 @@ func home(userID, schemeID int64) address.Address {
 }
 
 func TestAddressesOwnerScoped(t *testing.T) {
+	t.Parallel()
 	storetest.Run(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		s1, s2 := mustImport(t, db, mustParse(t, 0)).SchemeID, mustImport(t, db, mustParse(t, 1)).SchemeID
@@ -105,6 +106,7 @@ func TestAddressesOwnerScoped(t *testing.T) {
 }
 
 func TestAddressLimit(t *testing.T) {
+	t.Parallel()
 	storetest.Run(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		s1 := mustImport(t, db, mustParse(t, 0)).SchemeID

@@ -57,6 +57,7 @@ func wantNotFound(t *testing.T, what string, err error) {
 }
 
 func TestImportDemoAndRead(t *testing.T) {
+	t.Parallel()
 	storetest.Run(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		burgers, pierogi := mustParse(t, 0), mustParse(t, 1)
@@ -177,6 +178,7 @@ func checkMenu(t *testing.T, m *catalog.Menu, doc *catalog.SchemeDoc) {
 }
 
 func TestNotFound(t *testing.T) {
+	t.Parallel()
 	storetest.Run(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		mustImport(t, db, mustParse(t, 0))

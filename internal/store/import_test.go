@@ -33,6 +33,7 @@ func findItem(m *catalog.Menu, ref string) *catalog.Item {
 }
 
 func TestReimportIsIdempotent(t *testing.T) {
+	t.Parallel()
 	storetest.Run(t, func(t *testing.T, db *store.DB) {
 		first := mustImport(t, db, mustParse(t, 0))
 		before := mustMenu(t, db, "demo-burgers", "soho")
@@ -76,6 +77,7 @@ func TestReimportIsIdempotent(t *testing.T) {
 }
 
 func TestReimportChangesAndRemovals(t *testing.T) {
+	t.Parallel()
 	storetest.Run(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		mustImport(t, db, mustParse(t, 0))
@@ -119,6 +121,7 @@ func TestReimportChangesAndRemovals(t *testing.T) {
 }
 
 func TestImportRemovesMenusAndModifiers(t *testing.T) {
+	t.Parallel()
 	storetest.Run(t, func(t *testing.T, db *store.DB) {
 		doc := mustParse(t, 1)
 		// A second menu the venue moves to; the first must then go away
@@ -157,6 +160,7 @@ func TestImportRemovesMenusAndModifiers(t *testing.T) {
 }
 
 func TestImportRejectsInvalidDocument(t *testing.T) {
+	t.Parallel()
 	storetest.Run(t, func(t *testing.T, db *store.DB) {
 		doc := mustParse(t, 0)
 		doc.Currency = "CHF"
@@ -181,6 +185,7 @@ func TestImportRejectsInvalidDocument(t *testing.T) {
 // immediate transactions no writer may see SQLITE_BUSY, and on PostgreSQL
 // the scheme upsert serialises imports of the same scheme.
 func TestConcurrentImports(t *testing.T) {
+	t.Parallel()
 	storetest.Run(t, func(t *testing.T, db *store.DB) {
 		// Parsed here: t.Fatal must not run on the workers' goroutines.
 		docs := make([]*catalog.SchemeDoc, 16)
@@ -226,6 +231,7 @@ func TestConcurrentImports(t *testing.T) {
 // SQLite, where busy_timeout and immediate transactions must keep every
 // write from failing with SQLITE_BUSY.
 func TestSQLiteTwoWriters(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	url := "sqlite:" + filepath.Join(t.TempDir(), "shared.db")
 	dbs := make([]*store.DB, 2)

@@ -15,6 +15,7 @@ import (
 // TestMigrationSetsMatch fails when the SQLite and PostgreSQL migrations stop
 // being the same numbered steps with the same names.
 func TestMigrationSetsMatch(t *testing.T) {
+	t.Parallel()
 	names := func(dir string) []string {
 		entries, err := os.ReadDir(filepath.Join("migrations", dir))
 		if err != nil {
@@ -39,6 +40,7 @@ func TestMigrationSetsMatch(t *testing.T) {
 }
 
 func TestMigrateTwice(t *testing.T) {
+	t.Parallel()
 	storetest.Run(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		if err := db.Migrate(ctx); err != nil {
@@ -58,6 +60,7 @@ func TestMigrateTwice(t *testing.T) {
 }
 
 func TestPendingBeforeMigrate(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	db, err := store.Open(ctx, "sqlite:"+filepath.Join(t.TempDir(), "sub", "dir", "p.db"))
 	if err != nil {
@@ -103,6 +106,7 @@ func TestSQLiteSynchronousFull(t *testing.T) {
 }
 
 func TestOpenRejectsUnknownURL(t *testing.T) {
+	t.Parallel()
 	for _, u := range []string{"mysql://root@localhost/x", "", "sqlite:", "sqlite::memory:"} {
 		if db, err := store.Open(context.Background(), u); err == nil {
 			db.Close()
