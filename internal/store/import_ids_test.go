@@ -61,6 +61,7 @@ func findModifier(m *catalog.Menu, ref string) *catalog.ModifierItem {
 // disappears from the menu but keeps its row; when a later document lists
 // its ref again it is the same item, with its old id.
 func TestRemovedItemIsKeptAndComesBack(t *testing.T) {
+	t.Parallel()
 	storetest.Run(t, func(t *testing.T, db *store.DB) {
 		mustImport(t, db, mustParse(t, 0))
 		before := mustMenu(t, db, "demo-burgers", "soho")
@@ -104,6 +105,7 @@ func TestRemovedItemIsKeptAndComesBack(t *testing.T) {
 // TestMovedItemKeepsItsID: an item moved to another category (and a choice
 // moved to another modifier category) is the same row, not a new one.
 func TestMovedItemKeepsItsID(t *testing.T) {
+	t.Parallel()
 	storetest.Run(t, func(t *testing.T, db *store.DB) {
 		mustImport(t, db, mustParse(t, 0))
 		before := mustMenu(t, db, "demo-burgers", "soho")
@@ -138,6 +140,7 @@ func TestMovedItemKeepsItsID(t *testing.T) {
 // TestIDsAreNeverReused: a new item gets an id no item ever had, also when
 // the newest item was removed just before.
 func TestIDsAreNeverReused(t *testing.T) {
+	t.Parallel()
 	storetest.Run(t, func(t *testing.T, db *store.DB) {
 		mustImport(t, db, mustParse(t, 1))
 		before := mustMenu(t, db, "demo-pierogi", "rynek")
@@ -163,6 +166,7 @@ func TestIDsAreNeverReused(t *testing.T) {
 // item (or modifier) with a ref its menu already has, whatever category it
 // sits in; the import document check is not the only guard.
 func TestRefsUniquePerMenuInDatabase(t *testing.T) {
+	t.Parallel()
 	storetest.Run(t, func(t *testing.T, db *store.DB) {
 		mustImport(t, db, mustParse(t, 0))
 		m := mustMenu(t, db, "demo-burgers", "soho")
@@ -189,6 +193,7 @@ func TestRefsUniquePerMenuInDatabase(t *testing.T) {
 // TestRemovedVenueIsHidden: a venue the document no longer lists is gone
 // from every customer read, and comes back with its old id.
 func TestRemovedVenueIsHidden(t *testing.T) {
+	t.Parallel()
 	storetest.Run(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		mustImport(t, db, mustParse(t, 0))
@@ -224,6 +229,7 @@ func TestRemovedVenueIsHidden(t *testing.T) {
 // the helper that bumps the menu's version (menuwrite.go). A new write path
 // (sold-out toggles, a menu editor) must use it too, or this test fails.
 func TestMenuWritesGoThroughTheVersionHelper(t *testing.T) {
+	t.Parallel()
 	write := regexp.MustCompile(`(?s)(INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+(menus|categories|items|` +
 		`modifier_categories|modifier_items|item_modifier_categories)\b`)
 	entries, err := os.ReadDir(".")
@@ -249,6 +255,7 @@ func TestMenuWritesGoThroughTheVersionHelper(t *testing.T) {
 // document whose item ref repeats in another category, naming the path, and
 // writes nothing.
 func TestImportRejectsRefRepeatedInMenu(t *testing.T) {
+	t.Parallel()
 	storetest.Run(t, func(t *testing.T, db *store.DB) {
 		mustImport(t, db, mustParse(t, 0))
 		before := mustMenu(t, db, "demo-burgers", "soho")

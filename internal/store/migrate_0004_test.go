@@ -44,6 +44,7 @@ func emptyURL(t *testing.T, dialect string) string {
 // repeat is renamed "ref~id" instead of failing the migration, and the
 // database refuses an item filed under another menu than its category's.
 func TestMigration0004OnOldData(t *testing.T) {
+	t.Parallel()
 	for _, dialect := range storetest.Dialects() {
 		t.Run(dialect, func(t *testing.T) {
 			ctx := context.Background()
