@@ -53,7 +53,9 @@ func (s *Server) routeTable() []route {
 // "POST /api/v3/upload", "GET /api/v3/orders/stream"), more specific than
 // the envelope's, so its body never meets the JSON reader. Everything else
 // under /api/v3/ (another method, an unknown path) is answered in the
-// envelope by apiFallback: 1405 with Allow, or 1404.
+// envelope by apiFallback: 1405 with Allow, or 1404. What every envelope
+// call gets (a deadline, the JSON-only body) belongs on the envelope
+// pattern; a raw route takes only what suits it (the stream no deadline).
 func (s *Server) mountAPI(mux *http.ServeMux, table []route) {
 	s.routes = make(map[string]*route, len(table))
 	s.rawRoutes = make(map[string]*route)
