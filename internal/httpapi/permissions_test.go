@@ -26,9 +26,10 @@ const (
 	manager   kind = "manager"        // scheme-wide manager
 	driver    kind = "driver"         // scheme-wide driver
 	admin     kind = "platform admin" // scheme-wide admin
+	boss2     kind = "manager of another scheme"
 )
 
-var kinds = []kind{noToken, guest, owner, neighbour, foreigner, venueStaf, manager, driver, admin}
+var kinds = []kind{noToken, guest, owner, neighbour, foreigner, venueStaf, manager, driver, admin, boss2}
 
 // outcome is the status and API code a caller gets (code 0: success).
 type outcome struct{ status, code int }
@@ -53,7 +54,7 @@ type permCase struct {
 
 // session is for routes any session of the scheme may call.
 func session(own outcome) map[kind]outcome {
-	return map[kind]outcome{noToken: signIn401, foreigner: signIn401, guest: okay, owner: okay,
+	return map[kind]outcome{noToken: signIn401, foreigner: signIn401, boss2: signIn401, guest: okay, owner: okay,
 		neighbour: own, venueStaf: own, manager: own, driver: own, admin: own}
 }
 
@@ -66,7 +67,7 @@ func customerOnly(own outcome) map[kind]outcome {
 
 // boardStaff is for the routes of venue staff, managers and admins.
 func boardStaff() map[kind]outcome {
-	return map[kind]outcome{noToken: signIn401, foreigner: signIn401, guest: refused, owner: refused,
+	return map[kind]outcome{noToken: signIn401, foreigner: signIn401, boss2: signIn401, guest: refused, owner: refused,
 		neighbour: refused, driver: refused, venueStaf: okay, manager: okay, admin: okay}
 }
 
@@ -232,8 +233,12 @@ func newPermFixture(t *testing.T, db *store.DB) *permFixture {
 		admin:     {Email: "root@demo.test", Role: account.RoleAdmin},
 	}
 	for k, p := range staff {
+		p.SchemeSlug = "demo-burgers"
 		f.users[k], f.schemes[k] = f.platformUser(p), burgersID
 	}
+	f.users[boss2] = f.platformUser(store.PlatformUser{Email: "szef@demo.test", Role: account.RoleManager,
+		SchemeSlug: "demo-pierogi"})
+	f.schemes[boss2] = pierogiID
 	f.schemes[guest] = burgersID
 	saved, err := db.SaveAddress(ctx, address.Address{UserID: f.users[owner], SchemeID: burgersID, Name: "Home",
 		Line1: "10 Greek Street", City: "London", Postcode: "W1D 4DH", Country: "GB"}, clk.Now())
@@ -258,15 +263,15 @@ func (f *permFixture) customer(slug, email string) int64 {
 	return int64(num(f.e.call("user/info", nil, auth...).data(f.t)["id"]))
 }
 
-// platformUser adds a member of demo-burgers (never signed in by password
+// platformUser adds a member of a scheme (never signed in by password
 // here: its tokens are minted) and returns its id.
 func (f *permFixture) platformUser(p store.PlatformUser) int64 {
 	ctx := context.Background()
-	p.SchemeSlug, p.PasswordHash = "demo-burgers", "not-a-hash"
+	p.PasswordHash = "not-a-hash"
 	if _, err := f.db.UpsertPlatformUser(ctx, p, f.clk.Now()); err != nil {
 		f.t.Fatal(err)
 	}
-	us, err := f.db.SignInCandidates(ctx, f.schemeID("demo-burgers"), p.Email)
+	us, err := f.db.SignInCandidates(ctx, f.schemeID(p.SchemeSlug), p.Email)
 	if err != nil || len(us) != 1 {
 		f.t.Fatalf("platform user %s: %v %v", p.Email, us, err)
 	}
