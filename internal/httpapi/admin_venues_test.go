@@ -15,6 +15,7 @@ import (
 // of soho, signed in through auth/signin, see soho and are refused
 // shoreditch; a manager of the scheme reaches both.
 func TestVenueScope(t *testing.T) {
+	t.Parallel()
 	storetest.Run(t, func(t *testing.T, db *store.DB) {
 		e := start(t, db, options{})
 		hash, err := account.HashPassword("Platter-demo-1")

@@ -158,6 +158,7 @@ func venueSlugs(t *testing.T, res *response) []string {
 // outcome: public routes answer everyone alike whatever the token, token
 // routes refuse what their row refuses, and nobody reaches another's data.
 func TestRoutePermissions(t *testing.T) {
+	t.Parallel()
 	storetest.Run(t, func(t *testing.T, db *store.DB) {
 		f := newPermFixture(t, db)
 		served := f.e.api.Permissions()

@@ -19,6 +19,7 @@ import (
 // Allow for the others, the same enforcement as envelope calls, and the
 // envelope still answers unknown paths with 1404.
 func TestRawRoutesBypassTheEnvelope(t *testing.T) {
+	t.Parallel()
 	s := New(Options{})
 	echo := func(w http.ResponseWriter, r *http.Request, _ *Caller) {
 		b, _ := io.ReadAll(r.Body)

@@ -15,6 +15,7 @@ import (
 // scheme with the venue of each, so the API can tell staff of soho from
 // staff of shoreditch; memberships of another scheme do not come along.
 func TestSessionMemberships(t *testing.T) {
+	t.Parallel()
 	storetest.Run(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		burgers := mustImport(t, db, mustParse(t, 0)).SchemeID
