@@ -127,7 +127,8 @@ func (s *Server) apiFallback(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	w.Header().Set("Allow", allow)
-	s.writeError(w, r, lang, &platter.Error{Code: platter.CodeMethod, Message: "error.method"})
+	s.writeError(w, r, lang, &platter.Error{Code: platter.CodeMethod, Message: "error.method",
+		Params: map[string]string{"method": allow}})
 }
 
 // Routes lists the v3 paths the server implements, sorted.

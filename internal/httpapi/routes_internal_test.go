@@ -51,6 +51,11 @@ func TestRawRoutesBypassTheEnvelope(t *testing.T) {
 		_ = json.Unmarshal([]byte(body), &e)
 		return e.Code
 	}
+	message := func(body string) string {
+		var e struct{ Message string }
+		_ = json.Unmarshal([]byte(body), &e)
+		return e.Message
+	}
 
 	if res, body := do("POST", "payments/webhook/test", "t=1,v1=abc {not json"); res.StatusCode != 200 || body != "t=1,v1=abc {not json" {
 		t.Errorf("raw POST: %d %q", res.StatusCode, body)
@@ -61,7 +66,8 @@ func TestRawRoutesBypassTheEnvelope(t *testing.T) {
 		{"GET", "general/shake-hand", "POST"},
 	} {
 		res, body := do(c.method, c.path, "")
-		if res.StatusCode != 405 || code(body) != 1405 || res.Header.Get("Allow") != c.allow {
+		if res.StatusCode != 405 || code(body) != 1405 || res.Header.Get("Allow") != c.allow ||
+			message(body) != "Method not allowed: use "+c.allow+"." {
 			t.Errorf("%s %s: %d Allow %q %s", c.method, c.path, res.StatusCode, res.Header.Get("Allow"), body)
 		}
 	}
