@@ -61,7 +61,9 @@ const (
 	scopeVenue
 	// scopeOwn: scopeScheme, and the handler reads and writes only the
 	// caller's own records (Caller.UserID); another's id is 1404, as a
-	// missing one. A role may be held anywhere in the scheme.
+	// missing one. A role may be held anywhere in the scheme. Where staff
+	// may see a customer's record too (an order, its photos), the handler
+	// admits them with Caller.WorksAt(record's venue, roles[staff]...).
 	scopeOwn
 )
 
@@ -161,10 +163,12 @@ func (rt *route) admits(c *Caller, names ...named) error {
 		return nil
 	}
 	want := roles[rt.access]
-	if rt.scope == scopeScheme && !c.SchemeWide(want...) || !c.HasRole(want...) {
+	switch {
+	case !c.HasRole(want...):
 		return errForbidden("")
-	}
-	if rt.scope == scopeVenue {
+	case rt.scope == scopeScheme && !c.SchemeWide(want...):
+		return errForbidden("")
+	case rt.scope == scopeVenue:
 		for _, n := range names {
 			if n.VenueSlug != "" && !c.worksAtSlug(n.VenueSlug, want...) {
 				return errForbidden("")
