@@ -52,7 +52,7 @@ type addressInput struct {
 	Postcode      string   `json:"postcode"`
 	ContactNumber string   `json:"contact_number"`
 	Email         string   `json:"email"`
-	Note          string   `json:"note"`
+	Note          string   `json:"note" text:"multiline"`
 	Latitude      *float64 `json:"latitude"`
 	Longitude     *float64 `json:"longitude"`
 }

@@ -2,10 +2,12 @@ package httpapi
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"io"
 	"log/slog"
+	"net"
 	"net/http"
 	"strings"
 
@@ -53,6 +55,12 @@ func statusOf(code int) int {
 		return http.StatusConflict
 	case platter.CodeTooLarge:
 		return http.StatusRequestEntityTooLarge
+	case platter.CodeUnsupported:
+		return http.StatusUnsupportedMediaType
+	case platter.CodeBodyTimeout:
+		return http.StatusRequestTimeout
+	case platter.CodeHeaderTooLarge:
+		return http.StatusRequestHeaderFieldsTooLarge
 	case platter.CodeRateLimited:
 		return http.StatusTooManyRequests
 	case platter.CodeUnavailable:
@@ -72,16 +80,20 @@ func statusOf(code int) int {
 // readRequest reads and decodes the body of a v3 call. An empty body is {}.
 func readRequest(w http.ResponseWriter, r *http.Request) (*request, error) {
 	req := &request{Request: r, Lang: i18n.Negotiate(r.Header.Get("Accept-Language"))}
+	ct := r.Header.Get("Content-Type")
+	if ct != "" && !acceptsType(strings.TrimPrefix(r.URL.Path, "/api/v3/"), ct) {
+		return req, errUnsupportedType()
+	}
 	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxBody))
 	if err != nil {
-		var tooBig *http.MaxBytesError
-		if errors.As(err, &tooBig) {
-			return req, &platter.Error{Code: platter.CodeTooLarge, Message: "error.too_large"}
-		}
-		return req, &platter.Error{Code: platter.CodeMalformed, Message: "error.malformed", Err: err}
+		return req, bodyError(err)
 	}
 	if len(bytes.TrimSpace(body)) == 0 {
 		return req, nil
+	}
+	if ct == "" {
+		// A body needs its type: without one a browser form could send it.
+		return req, errUnsupportedType()
 	}
 	var env struct {
 		Filter json.RawMessage `json:"filter"`
@@ -94,8 +106,24 @@ func readRequest(w http.ResponseWriter, r *http.Request) (*request, error) {
 	return req, nil
 }
 
+// bodyError tells a body over the limit and one that did not arrive in time
+// (the server's read timeout) from other read failures.
+func bodyError(err error) error {
+	var tooBig *http.MaxBytesError
+	var netErr net.Error
+	switch {
+	case errors.As(err, &tooBig):
+		return &platter.Error{Code: platter.CodeTooLarge, Message: "error.too_large"}
+	case errors.As(err, &netErr) && netErr.Timeout():
+		return &platter.Error{Code: platter.CodeBodyTimeout, Message: "error.body_timeout", Err: err}
+	}
+	return &platter.Error{Code: platter.CodeMalformed, Message: "error.malformed", Err: err}
+}
+
 // decode unmarshals a filter or data object into dst. A value of the wrong
 // type is a validation error on that field; null or absent decodes nothing.
+// Every string decoded is then checked (text.go): no control characters,
+// one line unless the field's tag says multiline, a bounded length.
 func decode(raw json.RawMessage, dst any) error {
 	if len(raw) == 0 || string(raw) == "null" {
 		return nil
@@ -106,6 +134,9 @@ func decode(raw json.RawMessage, dst any) error {
 			return platter.Invalid(map[string]string{typeErr.Field: "validation.type"})
 		}
 		return &platter.Error{Code: platter.CodeMalformed, Message: "error.malformed", Err: err}
+	}
+	if bad := checkText(dst); len(bad) > 0 {
+		return platter.Invalid(bad)
 	}
 	return nil
 }
@@ -140,6 +171,9 @@ type errorBody struct {
 // writeError is the one function that writes an API error: it translates
 // the message into the caller's language and logs internal causes only.
 func (s *Server) writeError(w http.ResponseWriter, r *http.Request, lang string, err error) {
+	if errors.Is(err, context.DeadlineExceeded) && r.Context().Err() != nil {
+		err = errTimeout(err) // the call's own deadline cut a query short
+	}
 	e := platter.AsError(err)
 	id := requestID(r.Context())
 	if e.Code == platter.CodeInternal {
@@ -153,10 +187,10 @@ func (s *Server) writeError(w http.ResponseWriter, r *http.Request, lang string,
 		}
 		body.BatchMessages = batch(body.Fields)
 	}
-	if e.Code == platter.CodeRateLimited {
-		if ra := e.Params["retry_after"]; ra != "" {
-			w.Header().Set("Retry-After", ra)
-		}
+	// Any error may say when to try again (1429, 1503): {retry_after} in
+	// seconds becomes the Retry-After header.
+	if ra := e.Params["retry_after"]; ra != "" {
+		w.Header().Set("Retry-After", ra)
 	}
 	if e.Code == platter.CodeMethod && w.Header().Get("Allow") == "" {
 		w.Header().Set("Allow", http.MethodPost)

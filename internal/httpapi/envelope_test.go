@@ -101,3 +101,71 @@ func TestPanicAnswers500WithRequestID(t *testing.T) {
 		t.Errorf("after a panic: %d", ok.Status)
 	}
 }
+
+// TestEnvelopeAcceptsOnlyJSON: a form or text/plain POST, which a page of
+// another origin can send without a CORS preflight, is refused with 415 code
+// 1415 before the call runs (issue 8).
+func TestEnvelopeAcceptsOnlyJSON(t *testing.T) {
+	db := storetest.Open(t, "sqlite")
+	e := start(t, db, options{})
+	forgot := []byte(`{"data":{"business_slug":"demo-burgers","email":"victim@example.test"}}`)
+	for _, ct := range []string{"text/plain", "text/plain;charset=UTF-8", "application/x-www-form-urlencoded",
+		"multipart/form-data; boundary=x", "application/json; charset=latin1", "application/jsonx"} {
+		r := e.call("auth/forgotten-password", forgot, "Content-Type", ct, "Accept-Language", "pl-PL")
+		r.wantError(t, 415, 1415)
+		if !strings.Contains(r.Body["message"].(string), "JSON") {
+			t.Errorf("%s: message %q", ct, r.Body["message"])
+		}
+	}
+	// A body without any Content-Type is refused too; an empty one is {}.
+	e.call("auth/forgotten-password", forgot, "Content-Type", "").wantError(t, 415, 1415)
+	if r := e.call("general/shake-hand", nil, "Content-Type", ""); r.Status != 200 {
+		t.Errorf("empty body without Content-Type: %d %s", r.Status, r.Raw)
+	}
+	if n := len(outbox(t, db, "victim@example.test")); n != 0 {
+		t.Fatalf("a refused call queued %d mails", n)
+	}
+	venue := []byte(`{"filter":{"business_slug":"demo-burgers"}}`)
+	for _, ct := range []string{"application/json", "application/json; charset=utf-8", "Application/JSON;Charset=\"UTF-8\""} {
+		if r := e.call("venue/info", venue, "Content-Type", ct); r.Status != 200 {
+			t.Errorf("%s: %d %s", ct, r.Status, r.Raw)
+		}
+	}
+	if r := e.call("auth/forgotten-password", forgot); r.Status != 200 {
+		t.Errorf("JSON forgotten-password: %d %s", r.Status, r.Raw)
+	}
+}
+
+// TestAPIRepliesAreNotStored: replies that may carry a token or personal
+// data, errors included, say Cache-Control: no-store; the public catalogue
+// calls do not (issue 8).
+func TestAPIRepliesAreNotStored(t *testing.T) {
+	e := start(t, storetest.Open(t, "sqlite"), options{})
+	guest := e.call("auth/guest", data("business_slug", "demo-burgers"))
+	auth := bearerOf(guest, t)
+	private := map[string]*response{
+		"auth/guest":                guest,
+		"user/info":                 e.call("user/info", nil, auth...),
+		"user/info without a token": e.call("user/info", nil),
+		"address/list":              e.call("address/list", nil, auth...),
+		"auth/signin refused":       e.call("auth/signin", data("business_slug", "demo-burgers", "email", "a@example.test", "password", "Wrong-pass-1")),
+		"unknown path":              e.call("no/such/call", nil),
+		"malformed":                 e.call("venue/info", []byte(`{`)),
+		"not JSON":                  e.call("venue/info", []byte(`{}`), "Content-Type", "text/plain"),
+	}
+	for name, r := range private {
+		if cc := r.Header.Get("Cache-Control"); cc != "no-store" {
+			t.Errorf("%s (%d): Cache-Control %q, want no-store", name, r.Status, cc)
+		}
+	}
+	public := map[string]*response{
+		"general/shake-hand": e.call("general/shake-hand", nil),
+		"venue/info":         e.call("venue/info", filter("business_slug", "demo-burgers")),
+		"menu/list":          e.call("menu/list", filter("business_slug", "demo-burgers", "venue_slug", "soho")),
+	}
+	for name, r := range public {
+		if r.Status != 200 || strings.Contains(r.Header.Get("Cache-Control"), "no-store") {
+			t.Errorf("%s: %d Cache-Control %q", name, r.Status, r.Header.Get("Cache-Control"))
+		}
+	}
+}

@@ -38,6 +38,14 @@ func (m *metrics) handler() http.Handler {
 	return promhttp.HandlerFor(m.reg, promhttp.HandlerOpts{})
 }
 
+// MetricsHandler serves /metrics (Prometheus text). It belongs on the
+// private PLATTER_METRICS_ADDR listener: the public one answers 404 there.
+func (s *Server) MetricsHandler() http.Handler {
+	mux := http.NewServeMux()
+	mux.Handle("/metrics", s.metrics.handler())
+	return mux
+}
+
 // statusWriter remembers the status a handler wrote.
 type statusWriter struct {
 	http.ResponseWriter
@@ -77,17 +85,33 @@ func (s *Server) withMetrics(next http.Handler) http.Handler {
 			sw.status = http.StatusOK
 		}
 		label, status := s.pathLabel(r.URL.Path), strconv.Itoa(sw.status)
-		s.metrics.requests.WithLabelValues(label, r.Method, status).Inc()
+		s.metrics.requests.WithLabelValues(label, methodLabel(r.Method), status).Inc()
 		s.metrics.latency.WithLabelValues(label, status).Observe(time.Since(start).Seconds())
 	})
 }
 
-// pathLabel keeps the label set small: known API paths by name, everything
-// else by kind.
+// methodLabel keeps the method label to a fixed set: any client may send any
+// token as a method, and one series per made-up method would grow /metrics
+// (and the process) without bound.
+func methodLabel(m string) string {
+	switch m {
+	case http.MethodGet, http.MethodHead, http.MethodPost, http.MethodPut, http.MethodPatch,
+		http.MethodDelete, http.MethodOptions:
+		return m
+	}
+	return "OTHER"
+}
+
+// pathLabel keeps the label set small: known API paths by name (the route
+// pattern), every other path by kind.
 func (s *Server) pathLabel(p string) string {
 	switch {
 	case strings.HasPrefix(p, "/api/v3/"):
-		if _, ok := s.routes[strings.TrimPrefix(p, "/api/v3/")]; ok {
+		path := strings.TrimPrefix(p, "/api/v3/")
+		if _, ok := s.routes[path]; ok {
+			return p
+		}
+		if _, ok := s.rawRoutes[path]; ok {
 			return p
 		}
 		return "/api/v3/unknown"

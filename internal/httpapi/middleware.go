@@ -5,7 +5,9 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"fmt"
+	"net"
 	"net/http"
+	"net/netip"
 	"regexp"
 	"runtime/debug"
 	"strings"
@@ -26,12 +28,14 @@ func requestID(ctx context.Context) string {
 	return id
 }
 
-// withRequestID gives each request an id (a sane incoming X-Request-Id from
-// a load balancer is kept) and echoes it in the response headers.
+// withRequestID gives each request an id and echoes it in the response
+// headers. A sane incoming X-Request-Id is kept only from a trusted proxy
+// (PLATTER_TRUSTED_PROXIES): a client must not choose the id its request is
+// logged under, e.g. to make its requests look like someone else's.
 func (s *Server) withRequestID(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		id := r.Header.Get("X-Request-Id")
-		if !validRequestID.MatchString(id) {
+		if !validRequestID.MatchString(id) || !s.fromTrustedProxy(r) {
 			var b [12]byte
 			_, _ = rand.Read(b[:])
 			id = hex.EncodeToString(b[:])
@@ -39,6 +43,16 @@ func (s *Server) withRequestID(next http.Handler) http.Handler {
 		w.Header().Set("X-Request-Id", id)
 		next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), requestIDKey, id)))
 	})
+}
+
+// fromTrustedProxy reports whether the peer of r is a trusted proxy.
+func (s *Server) fromTrustedProxy(r *http.Request) bool {
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		host = r.RemoteAddr
+	}
+	peer, err := netip.ParseAddr(host)
+	return err == nil && s.trusted(peer)
 }
 
 // withRecover turns a panic into a 500 envelope (code 1500) and logs it with

@@ -37,3 +37,27 @@ func TestForwardedForOnlyFromTrustedProxies(t *testing.T) {
 		r.wantError(t, 401, 2061)
 	})
 }
+
+// TestRequestIDOnlyFromTrustedProxies: a client cannot choose the id its
+// request is logged under; a trusted load balancer can (issue 8).
+func TestRequestIDOnlyFromTrustedProxies(t *testing.T) {
+	const chosen = "chosen-by-client-0001"
+	t.Run("untrusted peer", func(t *testing.T) {
+		e := start(t, storetest.Open(t, "sqlite"), options{})
+		r := e.call("no/such/call", nil, "X-Request-Id", chosen)
+		if id := r.Header.Get("X-Request-Id"); id == chosen || id == "" || r.Body["request_id"] != id {
+			t.Errorf("X-Request-Id %q, body %v", id, r.Body["request_id"])
+		}
+	})
+	t.Run("trusted proxy", func(t *testing.T) {
+		e := start(t, storetest.Open(t, "sqlite"), options{env: map[string]string{"PLATTER_TRUSTED_PROXIES": "127.0.0.0/8"}})
+		r := e.call("no/such/call", nil, "X-Request-Id", chosen)
+		if id := r.Header.Get("X-Request-Id"); id != chosen || r.Body["request_id"] != chosen {
+			t.Errorf("X-Request-Id %q, body %v", id, r.Body["request_id"])
+		}
+		// Even a trusted proxy's id must be sane to be kept.
+		if id := e.call("no/such/call", nil, "X-Request-Id", "bad id\u00e9").Header.Get("X-Request-Id"); id == "bad id\u00e9" {
+			t.Error("an insane id was kept")
+		}
+	})
+}

@@ -84,10 +84,8 @@ func TestHealthReadyMetrics(t *testing.T) {
 	}
 	e.call("general/shake-hand", nil)
 	e.call("no/such", nil)
-	res, body := e.get("/metrics")
-	text := string(body)
-	if res.StatusCode != 200 ||
-		!strings.Contains(text, `platter_http_requests_total{method="POST",path="/api/v3/general/shake-hand",status="200"} 1`) ||
+	text := scrape(t, e)
+	if !strings.Contains(text, `platter_http_requests_total{method="POST",path="/api/v3/general/shake-hand",status="200"} 1`) ||
 		!strings.Contains(text, `platter_http_requests_total{method="POST",path="/api/v3/unknown",status="404"} 1`) ||
 		!strings.Contains(text, `platter_http_request_duration_seconds_bucket{path="/api/v3/general/shake-hand",status="200"`) {
 		t.Errorf("metrics:\n%s", text)

@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"net/http"
 	"sort"
+	"sync/atomic"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
@@ -56,6 +57,8 @@ type Options struct {
 	// MailQueued is called after a commit that queued mail, to wake the
 	// mail worker at once; nil leaves it to the worker's poll.
 	MailQueued func()
+	// Timeouts of connections and calls; zero fields take DefaultTimeouts.
+	Timeouts Timeouts
 }
 
 // Server is the HTTP side of one platter process.
@@ -81,6 +84,9 @@ type Server struct {
 	accounts   Accounts
 	clock      func() time.Time
 	mailQueued func()
+
+	timeouts Timeouts
+	draining atomic.Bool // set by Drain: /readyz answers 503
 }
 
 // New builds a Server; Handler serves it.
@@ -90,6 +96,7 @@ func New(o Options) *Server {
 		msgs: i18n.MustLoad(), menus: newMenuCache(), web: o.Web, demo: o.DemoAssets,
 		version: o.Version, metrics: newMetrics(),
 		accounts: o.Accounts, clock: o.Now, mailQueued: o.MailQueued,
+		timeouts: o.Timeouts.withDefaults(),
 	}
 	if s.log == nil {
 		s.log = slog.Default()
@@ -99,13 +106,15 @@ func New(o Options) *Server {
 		s.geo = geo.NewBuiltin()
 	}
 	mux := http.NewServeMux()
-	s.mountAPI(mux, s.routeTable())
+	api := http.NewServeMux() // the v3 routes, inside the envelope's limits
+	s.mountAPI(api, s.routeTable())
+	mux.Handle("/api/v3/", s.withCallLimits(api))
 	mux.HandleFunc("/healthz", s.healthz)
 	mux.HandleFunc("/readyz", s.readyz)
-	mux.Handle("/metrics", s.metrics.handler())
+	mux.HandleFunc("/metrics", http.NotFound) // served on PLATTER_METRICS_ADDR only (MetricsHandler)
 	mux.HandleFunc("/demo-assets/", s.serveDemoAsset)
 	mux.HandleFunc("/", s.serveSPA)
-	s.handler = s.withRequestID(s.withSecurityHeaders(s.withMetrics(s.withRecover(mux))))
+	s.handler = s.withRequestID(s.withSecurityHeaders(s.withMetrics(s.withHeaderLimit(s.withRecover(mux)))))
 	return s
 }
 

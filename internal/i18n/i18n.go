@@ -6,6 +6,7 @@ import (
 	"embed"
 	"encoding/json"
 	"fmt"
+	"strconv"
 	"strings"
 )
 
@@ -62,21 +63,53 @@ func (c Catalog) T(lang, key string, params map[string]string) string {
 	return s
 }
 
-// Negotiate picks the best language for an Accept-Language header value.
-// Quality values are honoured in order of appearance, which is how browsers
-// send them; "pl" alone selects pl-PL.
+// Negotiate picks the best language for an Accept-Language header value
+// (RFC 9110 §12.5.4): the highest quality value wins, a tie keeps the
+// header's order, q=0 and unreadable or out-of-range q values rule a range
+// out, "pl" or "pl-XX" selects pl-PL, "en…" and "*" select en-US, and other
+// languages are skipped.
 func Negotiate(header string) string {
+	best, bestQ := Default, 0.0
 	for _, part := range strings.Split(header, ",") {
-		tag := strings.TrimSpace(strings.SplitN(part, ";", 2)[0])
-		if strings.HasSuffix(part, "q=0") {
+		tag, q := parseRange(part)
+		lang := supported(tag)
+		if lang == "" || q <= bestQ {
 			continue
 		}
-		switch base := strings.ToLower(strings.SplitN(tag, "-", 2)[0]); base {
-		case "pl":
-			return "pl-PL"
-		case "en":
-			return "en-US"
-		}
+		best, bestQ = lang, q
 	}
-	return Default
+	return best
+}
+
+// parseRange splits one "tag;q=0.8" element; q is 1 when absent and 0 when
+// it cannot be read, so a malformed element is never preferred.
+func parseRange(part string) (string, float64) {
+	fields := strings.Split(part, ";")
+	tag, q := strings.TrimSpace(fields[0]), 1.0
+	for _, p := range fields[1:] {
+		name, value, ok := strings.Cut(strings.TrimSpace(p), "=")
+		if !ok || !strings.EqualFold(strings.TrimSpace(name), "q") {
+			continue
+		}
+		v, err := strconv.ParseFloat(strings.TrimSpace(value), 64)
+		if err != nil || v < 0 || v > 1 {
+			return tag, 0
+		}
+		q = v
+	}
+	return tag, q
+}
+
+// supported maps a language range to the language we answer in, or "".
+func supported(tag string) string {
+	if tag == "*" {
+		return Default
+	}
+	switch strings.ToLower(strings.SplitN(tag, "-", 2)[0]) {
+	case "pl":
+		return "pl-PL"
+	case "en":
+		return "en-US"
+	}
+	return ""
 }

@@ -45,6 +45,19 @@ func TestNegotiate(t *testing.T) {
 		"fr":                      "en-US",
 		"PL-pl":                   "pl-PL",
 		"pl;q=0, en":              "en-US",
+		// Quality values decide, not the order of appearance (issue 8).
+		"pl-PL;q=0.9, en-US;q=0.8": "pl-PL",
+		"en;q=0.1, pl":             "pl-PL",
+		"en-US;q=0.5, pl-PL;q=0.7": "pl-PL",
+		"pl;q=0.3, en;q=0.3":       "pl-PL", // a tie keeps the header's order
+		"fr;q=1, pl;q=0.2":         "pl-PL", // unknown languages are skipped, not chosen
+		"*":                        "en-US",
+		"*;q=0.9, pl;q=0.1":        "en-US", // "anything" first: our default
+		"pl;q=0.000, en;q=0.001":   "en-US",
+		"pl;q=abc, en;q=0.5":       "en-US", // an unreadable q is not "1"
+		"pl;Q=0.9, en;q=0.8":       "pl-PL",
+		"en;q=0.5, pl-PL ; q=0.6 ": "pl-PL",
+		"pl;q=2":                   "en-US", // out of range: ignored
 	} {
 		if got := i18n.Negotiate(in); got != want {
 			t.Errorf("Negotiate(%q) = %q, want %q", in, got, want)

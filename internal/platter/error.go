@@ -17,6 +17,9 @@ const (
 	CodeNotFound       = 1404
 	CodeConflict       = 1409
 	CodeTooLarge       = 1413
+	CodeUnsupported    = 1415 // an envelope call whose body is not application/json
+	CodeBodyTimeout    = 1408 // the body did not arrive within the server's read timeout
+	CodeHeaderTooLarge = 1431 // request headers over the server's limit
 	CodeRateLimited    = 1429
 	CodeInternal       = 1500
 	CodeUnavailable    = 1503

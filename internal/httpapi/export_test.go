@@ -1,0 +1,4 @@
+package httpapi
+
+// CheckText exposes the string rules of decode to the external tests.
+var CheckText = checkText
