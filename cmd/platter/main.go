@@ -33,6 +33,12 @@ var version = "dev"
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	// After the first signal a second one ends the process at once (the
+	// default action), e.g. a second Ctrl-C during the shutdown delay.
+	go func() {
+		<-ctx.Done()
+		stop()
+	}()
 	err := run(ctx, os.Args[1:], os.Getenv, os.Stdout, os.Stderr)
 	var usage usageError
 	switch {
@@ -184,8 +190,8 @@ func newGeocoder(cfg *config.Config) geo.Geocoder {
 	return geo.NewBuiltin()
 }
 
-// serve runs the HTTP server and the mail worker until ctx ends, then drains
-// in-flight requests (up to 10 s), stops the worker and closes the database.
+// serve runs the HTTP server, the metrics listener and the mail worker until
+// ctx ends, then stops them in order (shutdown).
 func serve(ctx context.Context, cfg *config.Config, log *slog.Logger, stdout io.Writer) error {
 	db, err := openStore(ctx, cfg)
 	if err != nil {
@@ -207,14 +213,11 @@ func serve(ctx context.Context, cfg *config.Config, log *slog.Logger, stdout io.
 	if err != nil {
 		return err
 	}
-	srv := &http.Server{
-		Handler:           api.Handler(),
-		ReadHeaderTimeout: 10 * time.Second,
-		IdleTimeout:       120 * time.Second,
-		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
-	}
+	srv := api.HTTPServer(slog.NewLogLogger(log.Handler(), slog.LevelWarn))
 	log.Info("platter serving", "addr", ln.Addr().String(), "version", version, "database", db.Dialect())
 	fmt.Fprintf(stdout, "platter listening on http://%s\n", ln.Addr())
+	metrics := serveMetrics(cfg, api, log, stdout)
+	defer metrics.Close()
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
 	select {
@@ -222,11 +225,44 @@ func serve(ctx context.Context, cfg *config.Config, log *slog.Logger, stdout io.
 		return err
 	case <-ctx.Done():
 	}
-	log.Info("shutting down: draining in-flight requests")
-	shutCtx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
-	if err := srv.Shutdown(shutCtx); err != nil {
-		log.Warn("shutdown did not finish cleanly", "err", err)
+	return shutdown(api, srv, cfg, log)
+}
+
+// serveMetrics runs /metrics on PLATTER_METRICS_ADDR, never on the public
+// listener. A taken port is logged, not fatal: the shop must not go down
+// because a second instance on the machine holds the metrics port.
+func serveMetrics(cfg *config.Config, api *httpapi.Server, log *slog.Logger, stdout io.Writer) *http.Server {
+	srv := &http.Server{Handler: api.MetricsHandler(), ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout: 30 * time.Second, WriteTimeout: 30 * time.Second}
+	if cfg.MetricsAddr == "" {
+		return srv
 	}
+	ln, err := net.Listen("tcp", cfg.MetricsAddr)
+	if err != nil {
+		log.Error("metrics listener not started", "addr", cfg.MetricsAddr, "err", err)
+		return srv
+	}
+	fmt.Fprintf(stdout, "platter metrics on http://%s/metrics\n", ln.Addr())
+	go func() { _ = srv.Serve(ln) }()
+	return srv
+}
+
+// shutdown stops serving in the order a load balancer needs: /readyz answers
+// 503 for PLATTER_SHUTDOWN_DELAY while everything else is still served, then
+// the listener closes and in-flight requests have PLATTER_SHUTDOWN_TIMEOUT
+// to finish. Requests cut off by that timeout make the process exit 1, so a
+// supervisor sees that the stop lost work.
+func shutdown(api *httpapi.Server, srv *http.Server, cfg *config.Config, log *slog.Logger) error {
+	api.Drain()
+	log.Info("stopping: /readyz answers 503", "delay", cfg.ShutdownDelay.String())
+	time.Sleep(cfg.ShutdownDelay)
+	log.Info("shutting down: draining in-flight requests", "timeout", cfg.ShutdownTimeout.String())
+	ctx, cancel := context.WithTimeout(context.Background(), cfg.ShutdownTimeout)
+	defer cancel()
+	if err := srv.Shutdown(ctx); err != nil {
+		_ = srv.Close()
+		return fmt.Errorf("shutdown: in-flight requests did not finish within %s (%v)", cfg.ShutdownTimeout, err)
+	}
+	log.Info("stopped cleanly")
 	return nil
 }

@@ -30,10 +30,15 @@ func (s *syncBuffer) String() string {
 	return s.b.String()
 }
 
-func testEnv(dir string) func(string) string {
+func testEnv(dir string, kv ...string) func(string) string {
 	m := map[string]string{
-		"PLATTER_DATABASE_URL": "sqlite:" + filepath.Join(dir, "platter.db"),
-		"PLATTER_ADDR":         "127.0.0.1:0",
+		"PLATTER_DATABASE_URL":   "sqlite:" + filepath.Join(dir, "platter.db"),
+		"PLATTER_ADDR":           "127.0.0.1:0",
+		"PLATTER_METRICS_ADDR":   "127.0.0.1:0",
+		"PLATTER_SHUTDOWN_DELAY": "0s",
+	}
+	for i := 0; i+1 < len(kv); i += 2 {
+		m[kv[i]] = kv[i+1]
 	}
 	return func(k string) string { return m[k] }
 }
@@ -53,7 +58,7 @@ func TestServeBootsDrainsAndStops(t *testing.T) {
 	out = syncBuffer{}
 	go func() { done <- run(ctx, []string{"serve"}, testEnv(dir), &out, &errOut) }()
 
-	addr := regexp.MustCompile(`http://(127\.0\.0\.1:\d+)`)
+	addr := regexp.MustCompile(`listening on http://(127\.0\.0\.1:\d+)`)
 	var base string
 	for i := 0; i < 100 && base == ""; i++ {
 		if m := addr.FindStringSubmatch(out.String()); m != nil {
@@ -75,6 +80,14 @@ func TestServeBootsDrainsAndStops(t *testing.T) {
 		t.Fatalf("venue/info after demo: %v %v", res, err)
 	}
 	res.Body.Close()
+	// Metrics are on their own listener only.
+	metricsURL := waitOutput(t, &out, `metrics on (http://\S+)`)
+	if res, err := http.Get(metricsURL); err != nil || res.StatusCode != 200 {
+		t.Errorf("private metrics: %v %v", res, err)
+	}
+	if res, err := http.Get(base + "/metrics"); err != nil || res.StatusCode != 404 {
+		t.Errorf("public /metrics: %v %v", res, err)
+	}
 
 	cancel()
 	select {

@@ -114,3 +114,25 @@ func TestDatabasePool(t *testing.T) {
 		}
 	}
 }
+
+func TestListenersAndShutdown(t *testing.T) {
+	c, err := config.Load(env(nil), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.MetricsAddr != "127.0.0.1:9090" || c.ShutdownDelay != 5*time.Second || c.ShutdownTimeout != 10*time.Second {
+		t.Errorf("defaults: %q %v %v", c.MetricsAddr, c.ShutdownDelay, c.ShutdownTimeout)
+	}
+	c, err = config.Load(env(map[string]string{"PLATTER_METRICS_ADDR": "off", "PLATTER_SHUTDOWN_DELAY": "0s",
+		"PLATTER_SHUTDOWN_TIMEOUT": "250ms"}), nil)
+	if err != nil || c.MetricsAddr != "" || c.ShutdownDelay != 0 || c.ShutdownTimeout != 250*time.Millisecond {
+		t.Errorf("set: %+v %v", c, err)
+	}
+	_, err = config.Load(env(map[string]string{"PLATTER_METRICS_ADDR": "nowhere", "PLATTER_SHUTDOWN_DELAY": "soon",
+		"PLATTER_SHUTDOWN_TIMEOUT": "-1s"}), nil)
+	for _, want := range []string{"PLATTER_METRICS_ADDR", "PLATTER_SHUTDOWN_DELAY", "PLATTER_SHUTDOWN_TIMEOUT"} {
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("error does not mention %s: %v", want, err)
+		}
+	}
+}

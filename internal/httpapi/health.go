@@ -11,10 +11,20 @@ func (s *Server) healthz(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, map[string]any{"status": "ok", "version": s.version})
 }
 
+// Drain makes /readyz answer 503 from now on: the process is stopping, and
+// load balancers should send it nothing new while it finishes what it has.
+// /healthz and every other route keep answering.
+func (s *Server) Drain() { s.draining.Store(true) }
+
 // readyz answers 200 only when the database is reachable and every migration
 // is applied, so a load balancer sends no traffic to an instance that can't
-// serve it.
+// serve it; and 503 once the process is stopping (Drain).
 func (s *Server) readyz(w http.ResponseWriter, r *http.Request) {
+	if s.draining.Load() {
+		writeJSON(w, http.StatusServiceUnavailable, map[string]any{"status": "unavailable",
+			"checks": map[string]string{"shutdown": "draining"}})
+		return
+	}
 	ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
 	defer cancel()
 	checks := map[string]string{"database": "ok", "migrations": "ok"}

@@ -3,6 +3,7 @@ package httpapi_test
 import (
 	"strconv"
 	"testing"
+	"time"
 
 	"platter/internal/store/storetest"
 )
@@ -20,14 +21,19 @@ func TestForwardedForOnlyFromTrustedProxies(t *testing.T) {
 	}
 
 	t.Run("untrusted peer: a forged header changes nothing", func(t *testing.T) {
-		e := start(t, storetest.Open(t, "sqlite"), options{})
+		c := &clock{t: time.Date(2026, 3, 2, 12, 0, 0, 0, time.UTC)}
+		e := start(t, storetest.Open(t, "sqlite"), options{now: c.Now})
 		for i := 0; i < 10; i++ {
 			e.call("auth/signin", signin, "X-Forwarded-For", "198.51.100."+strconv.Itoa(i+1))
 		}
 		e.call("auth/signin", signin, "X-Forwarded-For", "198.51.100.99").wantError(t, 429, 1429)
 	})
 	t.Run("trusted proxy: clients behind it are counted apart", func(t *testing.T) {
-		e := start(t, storetest.Open(t, "sqlite"), options{env: map[string]string{"PLATTER_TRUSTED_PROXIES": "127.0.0.1"}})
+		// A fixed clock: a burst that straddled a minute's edge would fall
+		// into two rate-limit windows.
+		c := &clock{t: time.Date(2026, 3, 2, 12, 0, 0, 0, time.UTC)}
+		e := start(t, storetest.Open(t, "sqlite"), options{now: c.Now,
+			env: map[string]string{"PLATTER_TRUSTED_PROXIES": "127.0.0.1"}})
 		if got := burst(e, "203.0.113.5"); got != 429 {
 			t.Fatalf("11th sign-in from one client: %d, want 429", got)
 		}
