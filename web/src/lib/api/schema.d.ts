@@ -469,7 +469,13 @@ export interface components {
         Error: {
             /** @enum {boolean} */
             success: false;
-            /** @description Stable error code (docs/errors.md). */
+            /**
+             * @description Stable error code (docs/errors.md), among them 1000 validation
+             *     (control characters, line breaks in one-line fields and over-long
+             *     strings included), 1001 malformed, 1401, 1403, 1404, 1405, 1408
+             *     body timeout, 1409, 1413 body too large, 1415 not JSON, 1429,
+             *     1431 headers too large, 1500, 1503 unavailable or deadline passed.
+             */
             code: number;
             /** @description Text for the user, in the caller's language. */
             message: string;
