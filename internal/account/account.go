@@ -77,13 +77,14 @@ type Membership struct {
 // covers every venue of its scheme.
 func (m Membership) Reaches(venueID int64) bool { return m.VenueID == 0 || m.VenueID == venueID }
 
-// Profile is what a sign-up asks for, applied when its code is verified.
+// Profile is what a sign-up asks for. It is stored with the account when
+// the address is new; later sign-ups never replace it.
 type Profile struct {
-	PasswordHash  string `json:"password_hash"`
-	FirstName     string `json:"first_name"`
-	LastName      string `json:"last_name"`
-	ContactNumber string `json:"contact_number"`
-	Email         string `json:"email"` // as typed
+	PasswordHash  string
+	FirstName     string
+	LastName      string
+	ContactNumber string
+	Email         string // as typed (trimmed): where its mail goes
 }
 
 // EmailProblem returns the i18n key of what is wrong with an address (SPEC
@@ -117,17 +118,27 @@ func IsRole(r string) bool {
 }
 
 // SignUp is a sign-up at one scheme, as the store keeps it: the code is
-// already hashed and the password already hashed into Profile.
+// already hashed. Profile.PasswordHash is the new password's hash when the
+// address had no account; for a pending (unverified) account the caller
+// checked the new password against the pending one's hash instead:
+// SeenHash is that hash and SamePassword the result. A pending account's
+// password and profile are never replaced by a later sign-up: a later one
+// with the same password just gets a new code, and one with another
+// password leaves the account with no password at all (see Service.SignUp).
 type SignUp struct {
-	SchemeID int64
-	Email    string
-	Profile  Profile
-	CodeHash string
+	SchemeID     int64
+	Email        string
+	Profile      Profile
+	CodeHash     string
+	SeenHash     string
+	SamePassword bool
 }
 
 // CodeUse is an attempt to use a one-time code: verify the address
 // (PurposeVerify) or set NewPasswordHash (PurposeReset). On success a
-// session for TokenHash is opened.
+// session for TokenHash is opened. CheckOnly checks the code (a wrong one
+// counts a try) without using it, so a reset checks its code before
+// spending a password hash on it.
 type CodeUse struct {
 	SchemeID        int64
 	Email           string
@@ -135,4 +146,5 @@ type CodeUse struct {
 	CodeHash        string
 	NewPasswordHash string
 	TokenHash       string
+	CheckOnly       bool
 }

@@ -117,7 +117,3 @@ func NewCode() string {
 	n, _ := rand.Int(rand.Reader, big.NewInt(1_000_000))
 	return fmt.Sprintf("%06d", n.Int64())
 }
-
-// NormalizeEmail lower-cases and trims an address for lookups; the address
-// as typed is kept for display.
-func NormalizeEmail(s string) string { return strings.ToLower(strings.TrimSpace(s)) }
