@@ -4,8 +4,12 @@ import (
 	"bytes"
 	"fmt"
 	"html/template"
+	"net/mail"
 	"regexp"
 	"strings"
+	"sync"
+
+	"platter/internal/i18n"
 )
 
 // Mail templates (Render's kind).
@@ -14,6 +18,47 @@ const (
 	KindResetCode         = "reset_code"
 	KindAlreadyRegistered = "already_registered"
 )
+
+// Brand is how a scheme signs its mail.
+type Brand struct {
+	Slug   string
+	Name   string
+	Colour string // "#rrggbb"
+}
+
+// Composer writes the account mails of a scheme: texts from the i18n
+// catalogue, a link to the scheme's storefront under PublicURL, and the
+// scheme's name on the configured From address.
+type Composer struct {
+	PublicURL string
+	From      string // "Name <addr>" or "addr"; empty: the sender's default
+}
+
+// Compose renders a kind for brand b in lang. To is left to the caller.
+func (c Composer) Compose(kind, lang string, b Brand, code string) (Message, error) {
+	link := ""
+	if c.PublicURL != "" {
+		link = strings.TrimRight(c.PublicURL, "/") + "/" + b.Slug
+	}
+	m, err := Render(kind, MailData{Lang: lang, SchemeName: b.Name, Colour: b.Colour, Code: code, Link: link})
+	if err != nil {
+		return m, err
+	}
+	if c.From != "" {
+		m.From = fromWithName(b.Name, c.From)
+	}
+	return m, nil
+}
+
+// fromWithName sends as the scheme ("Ember & Bun <no-reply@…>") from the
+// configured address, so customers see the brand they signed up with.
+func fromWithName(name, from string) string {
+	a, err := mail.ParseAddress(from)
+	if err != nil {
+		return from
+	}
+	return (&mail.Address{Name: name, Address: a.Address}).String()
+}
 
 // MailData fills a template: the scheme's brand, the code (for the code
 // kinds) and a link to the scheme's storefront.
@@ -25,34 +70,10 @@ type MailData struct {
 	Link       string
 }
 
-// texts are the words of each kind per language: subject, heading, body
-// (before the code) and footer. {scheme} is the scheme's name.
-var texts = map[string]map[string][4]string{
-	"en-US": {
-		KindVerifyCode: {"{scheme}: your verification code", "Confirm your e-mail address",
-			"Enter this code to finish creating your {scheme} account. It is valid for 15 minutes.",
-			"If you did not sign up, ignore this e-mail."},
-		KindResetCode: {"{scheme}: your password reset code", "Reset your password",
-			"Enter this code to choose a new password for your {scheme} account. It is valid for 15 minutes.",
-			"If you did not ask to reset your password, ignore this e-mail: your password stays as it is."},
-		KindAlreadyRegistered: {"{scheme}: you already have an account", "You already have an account",
-			"Someone (probably you) tried to sign up at {scheme} with this e-mail address, which already has an account. Sign in instead, or reset your password if you have forgotten it.",
-			"If it was not you, ignore this e-mail: nothing has changed."},
-	},
-	"pl-PL": {
-		KindVerifyCode: {"{scheme}: Twój kod weryfikacyjny", "Potwierdź swój adres e-mail",
-			"Wpisz ten kod, aby dokończyć zakładanie konta w {scheme}. Kod jest ważny przez 15 minut.",
-			"Jeśli to nie Ty zakładałeś konto, zignoruj tę wiadomość."},
-		KindResetCode: {"{scheme}: kod do zmiany hasła", "Zmień hasło",
-			"Wpisz ten kod, aby ustawić nowe hasło do konta w {scheme}. Kod jest ważny przez 15 minut.",
-			"Jeśli nie prosiłeś o zmianę hasła, zignoruj tę wiadomość: hasło pozostaje bez zmian."},
-		KindAlreadyRegistered: {"{scheme}: masz już konto", "Masz już konto",
-			"Ktoś (zapewne Ty) próbował założyć konto w {scheme} na ten adres e-mail, który ma już konto. Zaloguj się albo zmień hasło, jeśli go nie pamiętasz.",
-			"Jeśli to nie Ty, zignoruj tę wiadomość: nic się nie zmieniło."},
-	},
-}
-
-var linkLabel = map[string]string{"en-US": "Open {scheme}", "pl-PL": "Otwórz {scheme}"}
+// catalogue is the i18n catalogue the mail texts come from (keys
+// mail.<kind>.subject|heading|body|footer and mail.link_label): one
+// translation system for the API and mail. Loaded once, read only.
+var catalogue = sync.OnceValue(i18n.MustLoad)
 
 var hexColour = regexp.MustCompile(`^#[0-9a-fA-F]{6}$`)
 
@@ -73,34 +94,39 @@ var htmlLayout = template.Must(template.New("mail").Parse(`<!doctype html>
 // Render builds the subject, text and HTML of a mail kind in d.Lang, with
 // the scheme's name and colour. To and From are left to the caller.
 func Render(kind string, d MailData) (Message, error) {
+	cat := catalogue()
 	lang := d.Lang
-	if _, ok := texts[lang]; !ok {
-		lang = "en-US"
+	if _, ok := cat[lang]; !ok {
+		lang = i18n.Default
 	}
-	t, ok := texts[lang][kind]
-	if !ok {
+	if _, ok := cat[i18n.Default]["mail."+kind+".subject"]; !ok {
 		return Message{}, fmt.Errorf("notify: no mail template %q", kind)
 	}
-	fill := strings.NewReplacer("{scheme}", d.SchemeName).Replace
+	params := map[string]string{"scheme": d.SchemeName}
+	fill := func(key string) string { return cat.T(lang, key, params) }
+	var t [4]string
+	for i, part := range []string{"subject", "heading", "body", "footer"} {
+		t[i] = fill("mail." + kind + "." + part)
+	}
 	colour := d.Colour
 	if !hexColour.MatchString(colour) {
 		colour = "#3f3f46"
 	}
-	subject, heading, body, footer := fill(t[0]), fill(t[1]), fill(t[2]), fill(t[3])
+	subject, heading, body, footer := t[0], t[1], t[2], t[3]
 	var text strings.Builder
 	fmt.Fprintf(&text, "%s\n\n%s\n\n", heading, body)
 	if d.Code != "" {
 		fmt.Fprintf(&text, "    %s\n\n", d.Code)
 	}
 	if d.Link != "" {
-		fmt.Fprintf(&text, "%s: %s\n\n", fill(linkLabel[lang]), d.Link)
+		fmt.Fprintf(&text, "%s: %s\n\n", fill("mail.link_label"), d.Link)
 	}
 	fmt.Fprintf(&text, "%s\n\n— %s\n", footer, d.SchemeName)
 	var html bytes.Buffer
 	err := htmlLayout.Execute(&html, map[string]any{
 		"Lang": lang, "Subject": subject, "Scheme": d.SchemeName, "Colour": template.CSS(colour),
 		"Heading": heading, "Body": body, "Code": d.Code, "Link": d.Link,
-		"LinkLabel": fill(linkLabel[lang]), "Footer": footer,
+		"LinkLabel": fill("mail.link_label"), "Footer": footer,
 	})
 	if err != nil {
 		return Message{}, err
