@@ -4,7 +4,6 @@ import (
 	"context"
 	"crypto/subtle"
 	"database/sql"
-	"encoding/json"
 	"time"
 
 	"platter/internal/account"
@@ -19,12 +18,30 @@ const (
 	MailRegistered = "already_registered"
 )
 
+// CustomerByEmail returns a scheme's registered (or pending) customer with
+// an address, or not-found.
+func (db *DB) CustomerByEmail(ctx context.Context, schemeID int64, email string) (*account.User, error) {
+	var u *account.User
+	err := db.read(ctx, func(c conn) error {
+		var err error
+		u, err = findCustomer(ctx, c, schemeID, account.NormalizeEmail(email))
+		return err
+	})
+	if err != nil {
+		return nil, mapErr(err)
+	}
+	return u, nil
+}
+
 // SignUp registers a customer at a scheme, or re-asks for verification, in
 // one transaction with the mail it causes. A new address gets an unverified
-// account, a verify code and codeMail; an unverified one only a new code
-// (carrying this sign-up's password and profile, applied at verification)
-// and codeMail; a verified one knownMail, the "already registered" notice.
-// The caller answers the same in every case, so nobody learns which.
+// account with su's profile and password, a verify code and codeMail; a
+// pending one a new code and codeMail, and, unless su.SamePassword was
+// found against the hash the account still has, its password is cleared
+// (two sign-ups claim it; see account.Service.SignUp); a verified one
+// knownMail, the "already registered" notice. Mail goes to the address the
+// account stored, whatever was typed. The caller answers the same in every
+// case, so nobody learns which.
 func (db *DB) SignUp(ctx context.Context, su account.SignUp, codeMail, knownMail notify.Message, now time.Time) error {
 	norm := account.NormalizeEmail(su.Email)
 	return db.write(ctx, func(c conn) error {
@@ -38,13 +55,22 @@ func (db *DB) SignUp(ctx context.Context, su account.SignUp, codeMail, knownMail
 			if err != nil {
 				return err
 			}
+			codeMail.To = p.Email
 		case err != nil:
 			return err
 		case u.Verified:
+			knownMail.To = u.Email
 			return enqueueMail(ctx, c, MailRegistered, knownMail, now)
+		default:
+			if !su.SamePassword || su.SeenHash == "" || u.PasswordHash != su.SeenHash {
+				if _, err := c.exec(ctx, "UPDATE users SET password_hash = '', updated_at = ? WHERE id = ?",
+					utc(now), u.ID); err != nil {
+					return err
+				}
+			}
+			codeMail.To = u.Email
 		}
-		payload, _ := json.Marshal(su.Profile)
-		if err := insertCode(ctx, c, su.SchemeID, norm, account.PurposeVerify, su.CodeHash, string(payload), now); err != nil {
+		if err := insertCode(ctx, c, su.SchemeID, norm, account.PurposeVerify, su.CodeHash, now); err != nil {
 			return err
 		}
 		return enqueueMail(ctx, c, MailVerify, codeMail, now)
@@ -52,8 +78,8 @@ func (db *DB) SignUp(ctx context.Context, su account.SignUp, codeMail, knownMail
 }
 
 // ResendVerification issues a new verify code for an unverified customer
-// (keeping what the latest sign-up asked for) and queues mail; for any other
-// address it does nothing. sent tells whether mail was queued.
+// and queues mail to the address the account stored; for any other address
+// it does nothing. sent tells whether mail was queued.
 func (db *DB) ResendVerification(ctx context.Context, schemeID int64, email, codeHash string, mail notify.Message, now time.Time) (sent bool, err error) {
 	norm := account.NormalizeEmail(email)
 	err = db.write(ctx, func(c conn) error {
@@ -63,36 +89,34 @@ func (db *DB) ResendVerification(ctx context.Context, schemeID int64, email, cod
 		} else if err != nil {
 			return err
 		}
-		var payload string
-		err = c.queryRow(ctx, `SELECT payload FROM auth_codes WHERE scheme_id = ? AND email_norm = ? AND purpose = ?
-			ORDER BY id DESC LIMIT 1`, schemeID, norm, account.PurposeVerify).Scan(&payload)
-		if err != nil && err != sql.ErrNoRows {
-			return err
-		}
-		if err := insertCode(ctx, c, schemeID, norm, account.PurposeVerify, codeHash, payload, now); err != nil {
+		if err := insertCode(ctx, c, schemeID, norm, account.PurposeVerify, codeHash, now); err != nil {
 			return err
 		}
 		sent = true
+		mail.To = u.Email
 		return enqueueMail(ctx, c, MailVerify, mail, now)
 	})
 	return sent, err
 }
 
 // RequestReset issues a password reset code for a customer of the scheme
-// and queues mail; an unknown address does nothing. sent tells whether mail
+// and queues mail to the address the account stored (never to a look-alike
+// that was typed); an unknown address does nothing. sent tells whether mail
 // was queued.
 func (db *DB) RequestReset(ctx context.Context, schemeID int64, email, codeHash string, mail notify.Message, now time.Time) (sent bool, err error) {
 	norm := account.NormalizeEmail(email)
 	err = db.write(ctx, func(c conn) error {
-		if _, err := findCustomer(ctx, c, schemeID, norm); err == sql.ErrNoRows {
+		u, err := findCustomer(ctx, c, schemeID, norm)
+		if err == sql.ErrNoRows {
 			return nil
 		} else if err != nil {
 			return err
 		}
-		if err := insertCode(ctx, c, schemeID, norm, account.PurposeReset, codeHash, "", now); err != nil {
+		if err := insertCode(ctx, c, schemeID, norm, account.PurposeReset, codeHash, now); err != nil {
 			return err
 		}
 		sent = true
+		mail.To = u.Email
 		return enqueueMail(ctx, c, MailReset, mail, now)
 	})
 	return sent, err
@@ -105,15 +129,15 @@ func findCustomer(ctx context.Context, c conn, schemeID int64, norm string) (*ac
 
 // insertCode voids the address's earlier codes of the purpose (only the
 // latest works) and stores a new one.
-func insertCode(ctx context.Context, c conn, schemeID int64, norm, purpose, codeHash, payload string, now time.Time) error {
+func insertCode(ctx context.Context, c conn, schemeID int64, norm, purpose, codeHash string, now time.Time) error {
 	now = utc(now)
 	_, err := c.exec(ctx, `UPDATE auth_codes SET used_at = ?
 		WHERE scheme_id = ? AND email_norm = ? AND purpose = ? AND used_at IS NULL`, now, schemeID, norm, purpose)
 	if err != nil {
 		return err
 	}
-	_, err = c.exec(ctx, `INSERT INTO auth_codes (purpose, scheme_id, email_norm, code_hash, payload, created_at, expires_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?)`, purpose, schemeID, norm, codeHash, payload, now, now.Add(account.CodeTTL))
+	_, err = c.exec(ctx, `INSERT INTO auth_codes (purpose, scheme_id, email_norm, code_hash, created_at, expires_at)
+		VALUES (?, ?, ?, ?, ?, ?)`, purpose, schemeID, norm, codeHash, now, now.Add(account.CodeTTL))
 	return err
 }
 
@@ -123,6 +147,7 @@ func insertCode(ctx context.Context, c conn, schemeID int64, norm, purpose, code
 // password (which also proves the address) and revokes every session of the
 // account. A wrong code counts a try (committed); after
 // account.CodeMaxAttempts tries the code is void. Codes are single use.
+// With in.CheckOnly a right code is left unused and nothing else changes.
 func (db *DB) UseCode(ctx context.Context, in account.CodeUse, now time.Time) (*account.User, error) {
 	var (
 		u     *account.User
@@ -157,12 +182,11 @@ func useCode(ctx context.Context, c conn, in account.CodeUse, now time.Time) (*a
 	var (
 		id       int64
 		hash     string
-		payload  string
 		attempts int
 	)
-	err := c.queryRow(ctx, `SELECT id, code_hash, payload, attempts FROM auth_codes
+	err := c.queryRow(ctx, `SELECT id, code_hash, attempts FROM auth_codes
 		WHERE scheme_id = ? AND email_norm = ? AND purpose = ? AND used_at IS NULL AND expires_at > ?
-		ORDER BY id DESC LIMIT 1`, in.SchemeID, norm, in.Purpose, utc(now)).Scan(&id, &hash, &payload, &attempts)
+		ORDER BY id DESC LIMIT 1`, in.SchemeID, norm, in.Purpose, utc(now)).Scan(&id, &hash, &attempts)
 	if err == sql.ErrNoRows {
 		return nil, 0, errBadCode()
 	} else if err != nil {
@@ -183,6 +207,9 @@ func useCode(ctx context.Context, c conn, in account.CodeUse, now time.Time) (*a
 		}
 		return nil, attempts + 1, nil
 	}
+	if in.CheckOnly {
+		return &account.User{}, 0, nil
+	}
 	// Single use even when two requests race with the same right code.
 	res, err := c.exec(ctx, "UPDATE auth_codes SET used_at = ? WHERE id = ? AND used_at IS NULL", utc(now), id)
 	if err != nil {
@@ -191,14 +218,18 @@ func useCode(ctx context.Context, c conn, in account.CodeUse, now time.Time) (*a
 	if n, _ := res.RowsAffected(); n == 0 {
 		return nil, 0, errBadCode()
 	}
-	u, err := applyCode(ctx, c, in, norm, payload, now)
+	u, err := applyCode(ctx, c, in, norm, now)
 	if err != nil {
 		return nil, 0, err
 	}
 	return u, 0, insertSession(ctx, c, u.ID, in.SchemeID, in.TokenHash, now)
 }
 
-func applyCode(ctx context.Context, c conn, in account.CodeUse, norm, payload string, now time.Time) (*account.User, error) {
+// applyCode does what a right code is for. A verify code only marks the
+// address verified: the account keeps the password and profile it was
+// created with (a later sign-up never changes them). Codes issued before
+// this rule carry a payload with a later sign-up's profile; it is ignored.
+func applyCode(ctx context.Context, c conn, in account.CodeUse, norm string, now time.Time) (*account.User, error) {
 	u, err := findCustomer(ctx, c, in.SchemeID, norm)
 	if err == sql.ErrNoRows {
 		return nil, errBadCode()
@@ -214,24 +245,9 @@ func applyCode(ctx context.Context, c conn, in account.CodeUse, norm, payload st
 		if err := revokeAllSessions(ctx, c, u.ID, now); err != nil {
 			return nil, err
 		}
-	} else {
-		var p account.Profile
-		if payload != "" {
-			if err := json.Unmarshal([]byte(payload), &p); err != nil {
-				return nil, err
-			}
-		}
-		if p.PasswordHash != "" {
-			_, err = c.exec(ctx, `UPDATE users SET password_hash = ?, first_name = ?, last_name = ?, contact_number = ?,
-				email = ? WHERE id = ?`, p.PasswordHash, p.FirstName, p.LastName, p.ContactNumber, p.Email, u.ID)
-			if err != nil {
-				return nil, err
-			}
-		}
-		if _, err := c.exec(ctx, "UPDATE users SET verified_at = COALESCE(verified_at, ?), updated_at = ? WHERE id = ?",
-			now, now, u.ID); err != nil {
-			return nil, err
-		}
+	} else if _, err := c.exec(ctx, "UPDATE users SET verified_at = COALESCE(verified_at, ?), updated_at = ? WHERE id = ?",
+		now, now, u.ID); err != nil {
+		return nil, err
 	}
 	return scanUser(c.queryRow(ctx, "SELECT "+userColumns+" FROM users WHERE id = ?", u.ID))
 }

@@ -68,6 +68,10 @@ func (db *DB) Migrate(ctx context.Context) error {
 			return fmt.Errorf("store: migration %s: %w", m.Name, err)
 		}
 	}
+	// Data rewrites that SQL cannot express run once, after the steps.
+	if err := db.fixEmailNorms(ctx); err != nil {
+		return fmt.Errorf("store: re-normalise e-mail addresses: %w", err)
+	}
 	return nil
 }
 

@@ -24,10 +24,15 @@ func (db *DB) Hit(ctx context.Context, key string, window time.Duration, now tim
 	return hits, resetAt, err
 }
 
-// Prune deletes what no longer matters: ended rate-limit windows, codes a day
-// past expiry, sessions expired or revoked over a day ago, and mail
-// delivered over 30 days ago.
+// Prune deletes what no longer matters: ended rate-limit windows and
+// sign-in failure counts, codes a day past expiry, sessions expired or
+// revoked over a day ago, mail delivered over 30 days ago, and guests
+// unused for 30 days (PruneGuests). Every step is a plain conditional
+// delete, so instances pruning at once do no harm.
 func (db *DB) Prune(ctx context.Context, now time.Time) error {
+	if err := db.PruneGuests(ctx, now); err != nil {
+		return err
+	}
 	now = utc(now)
 	day := now.Add(-24 * time.Hour)
 	return db.write(ctx, func(c conn) error {
@@ -36,6 +41,7 @@ func (db *DB) Prune(ctx context.Context, now time.Time) error {
 			args []any
 		}{
 			{"DELETE FROM rate_limits WHERE expires_at < ?", []any{now}},
+			{"DELETE FROM signin_throttle WHERE expires_at < ?", []any{now}},
 			{"DELETE FROM auth_codes WHERE expires_at < ?", []any{day}},
 			{"DELETE FROM sessions WHERE expires_at < ? OR revoked_at < ?", []any{day, day}},
 			{"DELETE FROM mail_outbox WHERE status IN ('sent', 'outbox') AND sent_at < ?", []any{now.Add(-30 * 24 * time.Hour)}},
