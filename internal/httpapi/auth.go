@@ -123,6 +123,7 @@ func (s *Server) now() time.Time {
 
 // Accounts is what the API needs of the account store (store.DB).
 type Accounts interface {
+	account.Store // what the account service runs on
 	Session(ctx context.Context, tokenHash string, now time.Time) (*account.Session, error)
 	SignUp(ctx context.Context, su account.SignUp, codeMail, knownMail notify.Message, now time.Time) error
 	ResendVerification(ctx context.Context, schemeID int64, email, codeHash string, m notify.Message, now time.Time) (bool, error)

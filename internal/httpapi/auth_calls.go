@@ -6,7 +6,6 @@ import (
 
 	"platter/internal/account"
 	"platter/internal/catalog"
-	"platter/internal/notify"
 	"platter/internal/phone"
 	"platter/internal/platter"
 )
@@ -31,16 +30,18 @@ type sessionOut struct {
 var sixDigits = regexp.MustCompile(`^[0-9]{6}$`)
 
 // authStart decodes an auth call (from data, or filter for clients that
-// send one), passes the per-IP limit and resolves the scheme. fields are
-// validated before anything is counted or looked up.
-func (s *Server) authStart(r *request, check func(in *authIn, fields map[string]string)) (*authIn, *catalog.Scheme, error) {
+// send one), passes the per-IP limit and resolves the scheme into the
+// account service's caller. fields are validated before anything is
+// counted or looked up.
+func (s *Server) authStart(r *request, check func(in *authIn, fields map[string]string)) (*authIn, account.Caller, *catalog.Scheme, error) {
+	var c account.Caller
 	raw := r.Data
 	if len(raw) == 0 || string(raw) == "null" {
 		raw = r.Filter
 	}
 	var in authIn
 	if err := decode(raw, &in); err != nil {
-		return nil, nil, err
+		return nil, c, nil, err
 	}
 	in.Email = strings.TrimSpace(in.Email)
 	fields := map[string]string{}
@@ -49,19 +50,19 @@ func (s *Server) authStart(r *request, check func(in *authIn, fields map[string]
 		check(&in, fields)
 	}
 	if len(fields) > 0 {
-		return nil, nil, platter.Invalid(fields)
+		return nil, c, nil, platter.Invalid(fields)
 	}
-	if s.accounts == nil {
-		return nil, nil, &platter.Error{Code: platter.CodeUnavailable, Message: "error.unavailable"}
+	if s.acct == nil {
+		return nil, c, nil, &platter.Error{Code: platter.CodeUnavailable, Message: "error.unavailable"}
 	}
 	if err := s.limitIP(r); err != nil {
-		return nil, nil, err
+		return nil, c, nil, err
 	}
 	sc, err := s.cat.SchemeBySlug(r.Context(), in.BusinessSlug)
 	if err != nil {
-		return nil, nil, schemeNotFound(err)
+		return nil, c, nil, schemeNotFound(err)
 	}
-	return &in, sc, nil
+	return &in, s.accountCaller(r, sc), sc, nil
 }
 
 func checkEmail(in *authIn, fields map[string]string) {
@@ -103,127 +104,80 @@ func checkSignUp(in *authIn, fields map[string]string) {
 	}
 }
 
-// signUp answers auth/signup. Whether the address is new, unverified or
+// signUp answers auth/signup. Whether the address is new, pending or
 // already registered, the answer is the same; only the mail differs.
 func (s *Server) signUp(r *request) (*reply, error) {
-	in, sc, err := s.authStart(r, checkSignUp)
+	in, c, _, err := s.authStart(r, checkSignUp)
 	if err != nil {
 		return nil, err
 	}
-	if err := s.limitMail(r, sc, mailPurposeCode, account.NormalizeEmail(in.Email)); err != nil {
-		return nil, err
-	}
-	hash, err := account.HashPassword(in.Password)
-	if err != nil {
-		return nil, platter.Internal(err)
-	}
-	code := account.NewCode()
-	codeMail, err := s.mail(r, sc, notify.KindVerifyCode, in.Email, code)
+	err = s.acct.SignUp(r.Context(), c, account.SignUpForm{Email: in.Email, Password: in.Password,
+		FirstName: in.FirstName, LastName: in.LastName, ContactNumber: in.ContactNumber})
 	if err != nil {
 		return nil, err
 	}
-	knownMail, err := s.mail(r, sc, notify.KindAlreadyRegistered, in.Email, "")
-	if err != nil {
-		return nil, err
-	}
-	su := account.SignUp{SchemeID: sc.ID, Email: in.Email, CodeHash: account.HashToken(code),
-		Profile: account.Profile{PasswordHash: hash, FirstName: in.FirstName, LastName: in.LastName,
-			ContactNumber: in.ContactNumber, Email: in.Email}}
-	if err := s.accounts.SignUp(r.Context(), su, codeMail, knownMail, s.now()); err != nil {
-		return nil, err
-	}
-	s.queued()
 	return &reply{Data: map[string]any{"email": in.Email, "verification_required": true}}, nil
 }
 
 // verify answers auth/verify: the code from the sign-up mail signs in.
 func (s *Server) verify(r *request) (*reply, error) {
-	return s.useCode(r, account.PurposeVerify, func(in *authIn, f map[string]string) {
+	in, c, sc, err := s.authStart(r, func(in *authIn, f map[string]string) {
 		checkEmail(in, f)
 		checkCode(in, f)
 	})
+	if err != nil {
+		return nil, err
+	}
+	return signedIn(s.acct.Verify(r.Context(), c, in.Email, in.Code))(sc)
 }
 
 // resetPassword answers auth/reset-password: the code from the reset mail
 // sets a new password, ends every session of the account and signs in.
 func (s *Server) resetPassword(r *request) (*reply, error) {
-	return s.useCode(r, account.PurposeReset, func(in *authIn, f map[string]string) {
+	in, c, sc, err := s.authStart(r, func(in *authIn, f map[string]string) {
 		checkEmail(in, f)
 		checkCode(in, f)
 		checkPassword(in, f)
 	})
+	if err != nil {
+		return nil, err
+	}
+	return signedIn(s.acct.ResetPassword(r.Context(), c, in.Email, in.Code, in.Password))(sc)
 }
 
-func (s *Server) useCode(r *request, purpose string, check func(*authIn, map[string]string)) (*reply, error) {
-	in, sc, err := s.authStart(r, check)
-	if err != nil {
-		return nil, err
-	}
-	use := account.CodeUse{SchemeID: sc.ID, Email: in.Email, Purpose: purpose, CodeHash: account.HashToken(in.Code)}
-	if purpose == account.PurposeReset {
-		if use.NewPasswordHash, err = account.HashPassword(in.Password); err != nil {
-			return nil, platter.Internal(err)
+// signedIn turns a service result into the answer of a call that signs in.
+func signedIn(out *account.Signed, err error) func(sc *catalog.Scheme) (*reply, error) {
+	return func(sc *catalog.Scheme) (*reply, error) {
+		if err != nil {
+			return nil, err
 		}
+		return &reply{Data: sessionOut{Token: out.Token, User: toUserJSON(out.User, sc, out.Roles)}}, nil
 	}
-	token, tokenHash := account.NewToken()
-	use.TokenHash = tokenHash
-	u, err := s.accounts.UseCode(r.Context(), use, s.now())
-	if err != nil {
-		return nil, err
-	}
-	return &reply{Data: sessionOut{Token: token, User: toUserJSON(u, sc, nil)}}, nil
 }
 
 // resendConfirmation answers auth/resend-confirmation with {} whether or not
 // the address has an unverified account.
 func (s *Server) resendConfirmation(r *request) (*reply, error) {
-	in, sc, err := s.authStart(r, checkEmail)
+	in, c, _, err := s.authStart(r, checkEmail)
 	if err != nil {
 		return nil, err
 	}
-	if err := s.limitMail(r, sc, mailPurposeCode, account.NormalizeEmail(in.Email)); err != nil {
-		return nil, err
-	}
-	if err := s.sendVerifyCode(r, sc, in.Email); err != nil {
+	if err := s.acct.ResendVerification(r.Context(), c, in.Email); err != nil {
 		return nil, err
 	}
 	return &reply{Data: struct{}{}}, nil
 }
 
-func (s *Server) sendVerifyCode(r *request, sc *catalog.Scheme, email string) error {
-	code := account.NewCode()
-	m, err := s.mail(r, sc, notify.KindVerifyCode, email, code)
-	if err != nil {
-		return err
-	}
-	sent, err := s.accounts.ResendVerification(r.Context(), sc.ID, email, account.HashToken(code), m, s.now())
-	if sent {
-		s.queued()
-	}
-	return err
-}
-
 // forgottenPassword answers auth/forgotten-password with {} whether or not
-// the address has an account; only an account gets a code.
+// the address has an account; only an account gets a code, at the address
+// it stored.
 func (s *Server) forgottenPassword(r *request) (*reply, error) {
-	in, sc, err := s.authStart(r, checkEmail)
+	in, c, _, err := s.authStart(r, checkEmail)
 	if err != nil {
 		return nil, err
 	}
-	if err := s.limitMail(r, sc, mailPurposeRset, account.NormalizeEmail(in.Email)); err != nil {
+	if err := s.acct.ForgottenPassword(r.Context(), c, in.Email); err != nil {
 		return nil, err
-	}
-	code := account.NewCode()
-	m, err := s.mail(r, sc, notify.KindResetCode, in.Email, code)
-	if err != nil {
-		return nil, err
-	}
-	sent, err := s.accounts.RequestReset(r.Context(), sc.ID, in.Email, account.HashToken(code), m, s.now())
-	if err != nil {
-		return nil, err
-	}
-	if sent {
-		s.queued()
 	}
 	return &reply{Data: struct{}{}}, nil
 }

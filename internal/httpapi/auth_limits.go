@@ -1,29 +1,20 @@
 package httpapi
 
 import (
-	"math"
 	"net"
-	"net/mail"
 	"net/netip"
-	"strconv"
 	"strings"
 	"time"
 
+	"platter/internal/account"
 	"platter/internal/catalog"
+	"platter/internal/config"
 	"platter/internal/notify"
-	"platter/internal/platter"
 )
 
-// Rate limits of issue 5. Counters live in the database (shared by every
-// instance) as fixed windows.
-const (
-	ipLimit         = 100 // auth calls a minute from one IP
-	signInLimit     = 10  // sign-ins a minute per IP and e-mail
-	mailPerMinute   = 1   // code or notice mails a minute per address and purpose
-	mailPerHour     = 5   // … and an hour
-	mailPurposeCode = "verify"
-	mailPurposeRset = "reset"
-)
+// ipLimit is how many auth calls a minute one client (IP, or IPv6 /64) may
+// make.
+const ipLimit = 100
 
 // clientIP tells clients apart for rate limits: the peer address, or, when
 // the peer is a trusted proxy (PLATTER_TRUSTED_PROXIES), the right-most
@@ -51,6 +42,21 @@ func (s *Server) clientIP(r *request) string {
 	return host
 }
 
+// clientKey is the client as rate limits count it: its IPv4 address, or
+// its IPv6 /64, since one subscriber or host is handed a whole /64 and
+// could otherwise take a fresh address for every try.
+func (s *Server) clientKey(r *request) string {
+	ip := s.clientIP(r)
+	a, err := netip.ParseAddr(ip)
+	if err != nil {
+		return ip
+	}
+	if a = a.Unmap(); a.Is6() {
+		return netip.PrefixFrom(a, 64).Masked().String()
+	}
+	return a.String()
+}
+
 func (s *Server) trusted(a netip.Addr) bool {
 	if s.cfg == nil {
 		return false
@@ -67,73 +73,27 @@ func (s *Server) trusted(a netip.Addr) bool {
 // limit counts one hit against key and refuses (1429, Retry-After) beyond
 // max in the window.
 func (s *Server) limit(r *request, key string, max int, window time.Duration) error {
-	now := s.now()
-	hits, reset, err := s.accounts.Hit(r.Context(), key, window, now)
-	if err != nil {
-		return err
-	}
-	if hits <= max {
-		return nil
-	}
-	wait := int(math.Ceil(reset.Sub(now).Seconds()))
-	return &platter.Error{Code: platter.CodeRateLimited, Message: "error.rate_limited",
-		Params: map[string]string{"retry_after": strconv.Itoa(max1(wait))}}
+	return account.Limit(r.Context(), s.accounts, key, max, window, s.now())
 }
 
-func max1(n int) int {
-	if n < 1 {
-		return 1
-	}
-	return n
-}
-
-// limitIP is the wide per-IP limit every auth call passes first.
+// limitIP is the wide per-client limit every auth call passes first.
 func (s *Server) limitIP(r *request) error {
-	return s.limit(r, "ip:"+s.clientIP(r), ipLimit, time.Minute)
+	return s.limit(r, "ip:"+s.clientKey(r), ipLimit, time.Minute)
 }
 
-// limitMail allows a mail of a purpose to an address at most once a minute
-// and five times an hour. It counts whether or not the address has an
-// account, so its answer tells nothing about that.
-func (s *Server) limitMail(r *request, sc *catalog.Scheme, purpose, norm string) error {
-	key := "mail:" + purpose + ":" + strconv.FormatInt(sc.ID, 10) + ":" + norm
-	if err := s.limit(r, key+":m", mailPerMinute, time.Minute); err != nil {
-		return err
+// accountCaller is who an account call comes from, for the service.
+func (s *Server) accountCaller(r *request, sc *catalog.Scheme) account.Caller {
+	return account.Caller{
+		Scheme: account.Scheme{ID: sc.ID, Brand: notify.Brand{Slug: sc.Slug, Name: sc.Name, Colour: sc.Colour}},
+		Lang:   r.Lang, Client: s.clientKey(r),
 	}
-	return s.limit(r, key+":h", mailPerHour, time.Hour)
 }
 
-// mail renders a mail kind for the scheme in the caller's language.
-func (s *Server) mail(r *request, sc *catalog.Scheme, kind, to, code string) (notify.Message, error) {
-	link := ""
-	if s.cfg != nil {
-		link = s.cfg.PublicURL + "/" + sc.Slug
+// notifyComposer writes account mail with links under PLATTER_PUBLIC_URL,
+// from PLATTER_MAIL_FROM.
+func notifyComposer(cfg *config.Config) notify.Composer {
+	if cfg == nil {
+		return notify.Composer{}
 	}
-	m, err := notify.Render(kind, notify.MailData{Lang: r.Lang, SchemeName: sc.Name, Colour: sc.Colour,
-		Code: code, Link: link})
-	if err != nil {
-		return m, platter.Internal(err)
-	}
-	m.To = to
-	if s.cfg != nil {
-		m.From = fromWithName(sc.Name, s.cfg.MailFrom)
-	}
-	return m, nil
-}
-
-// fromWithName sends as the scheme ("Ember & Bun <no-reply@…>") from the
-// configured address, so customers see the brand they signed up with.
-func fromWithName(name, from string) string {
-	a, err := mail.ParseAddress(from)
-	if err != nil {
-		return from
-	}
-	return (&mail.Address{Name: name, Address: a.Address}).String()
-}
-
-// queued wakes the mail worker after a commit that queued mail.
-func (s *Server) queued() {
-	if s.mailQueued != nil {
-		s.mailQueued()
-	}
+	return notify.Composer{PublicURL: cfg.PublicURL, From: cfg.MailFrom}
 }

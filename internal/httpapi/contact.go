@@ -30,6 +30,9 @@ func (s *Server) validateContactNumber(r *request) (*reply, error) {
 	if len(fields) > 0 {
 		return nil, platter.Invalid(fields)
 	}
+	if err := s.limitLookup(r, "user/validate-contact-number"); err != nil {
+		return nil, err
+	}
 	e164, ok := phone.Validate(f.ContactNumber)
 	return &reply{Data: contactCheck{IsValid: ok, E164: e164}}, nil
 }

@@ -44,6 +44,9 @@ func (s *Server) findAddress(r *request) (*reply, error) {
 	if len(fields) > 0 {
 		return nil, platter.Invalid(fields)
 	}
+	if err := s.limitLookup(r, "address/find-address"); err != nil {
+		return nil, err
+	}
 	list, err := s.geo.Suggest(r.Context(), f.Query, r.Lang, f.SessionToken)
 	if err != nil {
 		return nil, err
@@ -64,6 +67,9 @@ func (s *Server) findAddressDetail(r *request) (*reply, error) {
 	requireString(fields, "place_id", f.PlaceID)
 	if len(fields) > 0 {
 		return nil, platter.Invalid(fields)
+	}
+	if err := s.limitLookup(r, "address/find-address-detail"); err != nil {
+		return nil, err
 	}
 	p, err := s.geo.Detail(r.Context(), f.PlaceID, r.Lang, f.SessionToken)
 	if err != nil {

@@ -23,6 +23,7 @@ import (
 	legacyrouter "github.com/getkin/kin-openapi/routers/legacy"
 
 	"platter/demo"
+	"platter/internal/account"
 	"platter/internal/catalog"
 	"platter/internal/config"
 	"platter/internal/geo"
@@ -59,6 +60,7 @@ type options struct {
 	env      map[string]string // PLATTER_* configuration
 	now      func() time.Time  // nil: the real clock
 	poke     func()            // called when mail is queued; nil: nothing
+	gate     *account.Gate     // password hashing bound; nil: the default
 }
 
 // start boots the real HTTP server on db, with the demo schemes loaded.
@@ -86,7 +88,7 @@ func start(t *testing.T, db *store.DB, o options) *env {
 	api := httpapi.New(httpapi.Options{
 		Config: cfg, Logger: slog.New(slog.NewJSONHandler(logs, nil)),
 		Catalog: cat, Health: db, Web: o.web, DemoAssets: demo.Assets(), Version: "test",
-		Accounts: db, Addresses: db, Geocoder: o.geocoder, Now: o.now, MailQueued: o.poke,
+		Accounts: db, Addresses: db, Geocoder: o.geocoder, Now: o.now, MailQueued: o.poke, Passwords: o.gate,
 	})
 	srv := httptest.NewServer(api.Handler())
 	t.Cleanup(srv.Close)

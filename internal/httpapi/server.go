@@ -14,6 +14,7 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus"
 
+	"platter/internal/account"
 	"platter/internal/catalog"
 	"platter/internal/config"
 	"platter/internal/geo"
@@ -59,6 +60,9 @@ type Options struct {
 	MailQueued func()
 	// Timeouts of connections and calls; zero fields take DefaultTimeouts.
 	Timeouts Timeouts
+	// Passwords bounds concurrent password hashing; nil is
+	// account.DefaultGate().
+	Passwords *account.Gate
 }
 
 // Server is the HTTP side of one platter process.
@@ -86,7 +90,8 @@ type Server struct {
 	mailQueued func()
 
 	timeouts Timeouts
-	draining atomic.Bool // set by Drain: /readyz answers 503
+	draining atomic.Bool      // set by Drain: /readyz answers 503
+	acct     *account.Service // nil when Accounts is nil
 }
 
 // New builds a Server; Handler serves it.
@@ -102,6 +107,7 @@ func New(o Options) *Server {
 		s.log = slog.Default()
 	}
 	s.addresses = o.Addresses
+	s.acct = s.accountService(o)
 	if s.geo = o.Geocoder; s.geo == nil {
 		s.geo = geo.NewBuiltin()
 	}
