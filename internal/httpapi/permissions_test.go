@@ -50,6 +50,8 @@ type permCase struct {
 	body  func(f *permFixture) any
 	want  map[kind]outcome
 	check func(t *testing.T, f *permFixture, k kind, res *response)
+	// guestSays is the message of a guest's 1403, when the route has its own.
+	guestSays string
 }
 
 // session is for routes any session of the scheme may call.
@@ -120,7 +122,7 @@ var permCases = map[string]permCase{
 				t.Errorf("%s: the owner's address %d listed: %v", k, f.ownerAddr, ids[f.ownerAddr])
 			}
 		}},
-	"address/upsert": {perm: "customer/own", want: customerOnly(notFound),
+	"address/upsert": {perm: "customer/own", want: customerOnly(notFound), guestSays: "Sign in to save addresses.",
 		body: func(f *permFixture) any {
 			return upsertData("id", f.freshAddress(), "business_slug", "demo-burgers", "name", "Taken")
 		},
@@ -129,7 +131,7 @@ var permCases = map[string]permCase{
 				t.Errorf("%s: upsert answered %s", k, res.Raw)
 			}
 		}},
-	"address/delete": {perm: "customer/own", want: customerOnly(notFound),
+	"address/delete": {perm: "customer/own", want: customerOnly(notFound), guestSays: "Sign in to save addresses.",
 		body: func(f *permFixture) any { return data("id", f.freshAddress(), "business_slug", "demo-burgers") }},
 
 	"admin/venues/list": {perm: "staff/venue", body: burgers(), want: boardStaff(),
@@ -187,6 +189,8 @@ func TestRoutePermissions(t *testing.T) {
 					t.Errorf("%s as %s: got %v (%s), want %v", path, k, outcomeOf(res), res.Raw, pc.want[k])
 				case res.Status == 200 && pc.check != nil:
 					pc.check(t, f, k, res)
+				case k == guest && pc.guestSays != "" && res.Body["message"] != pc.guestSays:
+					t.Errorf("%s as a guest says %q, want %q", path, res.Body["message"], pc.guestSays)
 				}
 				if res.Status != 200 {
 					f.ownerAddrIntact(path, k)
