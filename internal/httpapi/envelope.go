@@ -81,7 +81,7 @@ func statusOf(code int) int {
 func readRequest(w http.ResponseWriter, r *http.Request) (*request, error) {
 	req := &request{Request: r, Lang: i18n.Negotiate(r.Header.Get("Accept-Language"))}
 	ct := r.Header.Get("Content-Type")
-	if ct != "" && !acceptsType(strings.TrimPrefix(r.URL.Path, "/api/v3/"), ct) {
+	if ct != "" && !isJSON(ct) {
 		return req, errUnsupportedType()
 	}
 	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxBody))
