@@ -98,14 +98,14 @@ func status(url string) int {
 // while the listener stays open (PLATTER_SHUTDOWN_DELAY), then a request
 // that was in flight all along completes and serve returns cleanly.
 func TestShutdownReadyFirstThenDrain(t *testing.T) {
-	b := boot(t, "PLATTER_SHUTDOWN_DELAY", "2s")
+	b := boot(t, "PLATTER_SHUTDOWN_DELAY", "3s")
 	if got := status(b.base + "/readyz"); got != 200 {
 		t.Fatalf("readyz before: %d", got)
 	}
 	finish := startStalled(t, b.base)
 	b.cancel()
 	saw503 := false
-	for i := 0; i < 100 && !saw503; i++ {
+	for i := 0; i < 250 && !saw503; i++ {
 		saw503 = status(b.base+"/readyz") == 503
 		time.Sleep(10 * time.Millisecond)
 	}

@@ -112,7 +112,7 @@ func TestSlowCallAnswers503(t *testing.T) {
 		release := make(chan struct{})
 		t.Cleanup(func() { close(release) })
 		_, addr := serveReal(t, httpapi.Options{Catalog: stalling{db, ignore, release}, Health: db,
-			Timeouts: httpapi.Timeouts{Call: 200 * time.Millisecond}})
+			Timeouts: httpapi.Timeouts{Call: time.Second}})
 		client := &http.Client{Timeout: patience}
 		req, _ := http.NewRequest("POST", "http://"+addr+"/api/v3/venue/info",
 			strings.NewReader(`{"filter":{"business_slug":"demo-burgers"}}`))
