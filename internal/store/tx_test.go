@@ -2,9 +2,12 @@ package store_test
 
 import (
 	"context"
+	"errors"
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/jackc/pgx/v5/pgconn"
 
 	"platter/internal/store"
 	"platter/internal/store/storetest"
@@ -78,4 +81,28 @@ func TestWriteRetriesDeadlock(t *testing.T) {
 	if a != 2 || b != 2 {
 		t.Errorf("rows = %d, %d; want 2, 2 (each transaction applied once)", a, b)
 	}
+}
+
+// TestWriteRetriesAreBounded: a transaction that keeps losing a
+// serialization conflict is given up after a few runs, with that error;
+// any other error is not retried at all.
+func TestWriteRetriesAreBounded(t *testing.T) {
+	t.Parallel()
+	storetest.Run(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		runs := 0
+		err := db.WriteForTest(ctx, func(store.Querier) error {
+			runs++
+			return &pgconn.PgError{Code: "40001", Message: "could not serialize access"}
+		})
+		var pg *pgconn.PgError
+		if !errors.As(err, &pg) || pg.Code != "40001" || runs != 5 {
+			t.Errorf("always 40001: %d runs, %v; want 5 runs and the 40001 error", runs, err)
+		}
+		runs = 0
+		err = db.WriteForTest(ctx, func(store.Querier) error { runs++; return errors.New("boom") })
+		if err == nil || runs != 1 {
+			t.Errorf("plain error: %d runs, %v; want 1 run and the error", runs, err)
+		}
+	})
 }
