@@ -32,9 +32,9 @@ type Store interface {
 
 // Mail kinds the service sends.
 const (
-	MailVerifyCode        = "verify_code"
-	MailResetCode         = "reset_code"
-	MailAlreadyRegistered = "already_registered"
+	MailVerifyCode        = notify.KindVerifyCode
+	MailResetCode         = notify.KindResetCode
+	MailAlreadyRegistered = notify.KindAlreadyRegistered
 )
 
 // Mailer writes a mail of a kind for a scheme in a language (notify's

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"platter/internal/i18n"
 	"platter/internal/notify"
 	"platter/internal/notify/mailtest"
 )
@@ -75,5 +76,33 @@ func TestSMTPRefusals(t *testing.T) {
 	}
 	if _, err := notify.NewSMTP("http://x", "a@example.test"); err == nil {
 		t.Error("http scheme accepted")
+	}
+}
+
+// TestComposerUsesTheCatalogue: account mail is written from the i18n
+// catalogue (the one translation system), in the caller's language, with
+// the scheme's name on the configured address and a link to its storefront.
+func TestComposerUsesTheCatalogue(t *testing.T) {
+	c := notify.Composer{PublicURL: "https://order.example.test/", From: "Platter <no-reply@example.test>"}
+	b := notify.Brand{Slug: "demo-pierogi", Name: "Smok", Colour: "#aa3300"}
+	cat := i18n.MustLoad()
+	for _, lang := range []string{"en-US", "pl-PL"} {
+		m, err := c.Compose(notify.KindResetCode, lang, b, "042917")
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := cat.T(lang, "mail.reset_code.subject", map[string]string{"scheme": "Smok"})
+		if m.Subject != want || !strings.Contains(m.Text, "042917") || m.To != "" {
+			t.Errorf("%s: %+v (want subject %q)", lang, m, want)
+		}
+		if !strings.Contains(m.Text, "https://order.example.test/demo-pierogi") {
+			t.Errorf("%s: no storefront link in %q", lang, m.Text)
+		}
+		if m.From != `"Smok" <no-reply@example.test>` {
+			t.Errorf("From %q", m.From)
+		}
+	}
+	if _, err := c.Compose("no_such_kind", "en-US", b, ""); err == nil {
+		t.Error("an unknown kind was composed")
 	}
 }

@@ -81,7 +81,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Whether a phone number (with its country code) is valid, and its E.164 form. No token needed. */
+        /**
+         * Whether a phone number (with its country code) is valid, and its E.164 form. No token needed.
+         * @description 20 calls a minute per client (IP, IPv6 /64) and per session (1429 with Retry-After).
+         */
         post: operations["validateContactNumber"];
         delete?: never;
         options?: never;
@@ -100,7 +103,7 @@ export interface paths {
         put?: never;
         /**
          * Place suggestions in GB and PL for a typed query, from the configured geocoder. No token needed.
-         * @description An empty query answers an empty list. 1503 when the geocoding service is down.
+         * @description An empty query answers an empty list. 1503 when the geocoding service is down. 60 calls a minute per client (IP, IPv6 /64) and per session (1429 with Retry-After): each spends the operator's geocoder quota.
          */
         post: operations["findAddress"];
         delete?: never;
@@ -120,7 +123,7 @@ export interface paths {
         put?: never;
         /**
          * A suggestion resolved into the parts of the address form (SPEC §7). No token needed.
-         * @description An unknown place_id answers 1404; 1503 when the geocoding service is down.
+         * @description An unknown place_id answers 1404; 1503 when the geocoding service is down. 20 calls a minute per client (IP, IPv6 /64) and per session (1429 with Retry-After).
          */
         post: operations["findAddressDetail"];
         delete?: never;
@@ -229,7 +232,11 @@ export interface paths {
          *     a registered address gets an "already registered" e-mail instead of a code, so nobody can
          *     learn who has an account. Password per SPEC §5 (1000 with fields). contact_number is
          *     normalised to E.164. At most one code mail a minute and five an hour per address (1429 with
-         *     Retry-After beyond).
+         *     Retry-After beyond). A later sign-up of a pending (unverified) address never changes its
+         *     password or profile; with a different password the account keeps none (the code signs its
+         *     holder in, who then uses forgotten-password). Addresses are compared after NFKC + case
+         *     folding; mail goes only to the address the account stored. 503 code 1503 with Retry-After
+         *     when password hashing is saturated.
          */
         post: operations["authSignup"];
         delete?: never;
@@ -294,7 +301,10 @@ export interface paths {
          * @description Wrong e-mail or password: 401 code 2061. Right password but the address is not verified:
          *     403 code 2062 (a new code is e-mailed; go to Verify). Staff and drivers sign in with the slug
          *     of a scheme they belong to; their token works for that scheme only. 10 attempts a minute per
-         *     IP and address, 100 auth calls a minute per IP (1429 with Retry-After).
+         *     client and address, 100 auth calls a minute per client (an IPv4 address or an IPv6 /64), and
+         *     after 20 failures in a row for one account from anywhere each further failure doubles the
+         *     wait (1 s … 15 min; 1429 with Retry-After). 503 code 1503 with Retry-After when password
+         *     hashing is saturated.
          */
         post: operations["authSignin"];
         delete?: never;
@@ -335,7 +345,9 @@ export interface paths {
         put?: never;
         /**
          * Set a new password with the e-mailed code; signs in.
-         * @description Every other session of the account is revoked. Code errors as for auth/verify (2063, 2064).
+         * @description Every other session of the account is revoked. Code errors as for auth/verify (2063, 2064);
+         *     the code is checked before the new password is hashed. 503 code 1503 with Retry-After when
+         *     password hashing is saturated (the code stays usable).
          */
         post: operations["authResetPassword"];
         delete?: never;
