@@ -110,6 +110,7 @@ func holdGate(t *testing.T, g *account.Gate, slots int) func() {
 // short wait, a sign-in is answered 503 code 1503 with Retry-After, in the
 // caller's language, instead of queueing without bound.
 func TestHashingBusyAnswers1503(t *testing.T) {
+	t.Parallel()
 	gate := account.NewGate(1, 50*time.Millisecond)
 	e := start(t, storetest.Open(t, store.SQLite), options{gate: gate})
 	release := holdGate(t, gate, 1)
@@ -131,6 +132,7 @@ func TestHashingBusyAnswers1503(t *testing.T) {
 // hashing the new password (it used to hash first: free CPU and memory for
 // anyone), and a right code that meets a busy gate is not used up.
 func TestResetChecksCodeBeforeHashing(t *testing.T) {
+	t.Parallel()
 	storetest.Run(t, func(t *testing.T, db *store.DB) {
 		gate := account.NewGate(1, 50*time.Millisecond)
 		clk := &clock{t: time.Now()}

@@ -22,6 +22,7 @@ func behindProxy(t *testing.T, db *store.DB, clk *clock) *env {
 // the wait before the next try (1429 with Retry-After), and once the wait is
 // over the owner signs in with the right password: a delay, not a lockout.
 func TestSignInDelayPerAccount(t *testing.T) {
+	t.Parallel()
 	storetest.Run(t, func(t *testing.T, db *store.DB) {
 		clk := &clock{t: time.Date(2030, 1, 1, 12, 0, 0, 0, time.UTC)}
 		e := behindProxy(t, db, clk)
@@ -66,6 +67,7 @@ func TestSignInDelayPerAccount(t *testing.T) {
 // TestIPv6ClientsGroupedBy64: a client holds a whole /64, so addresses in
 // one /64 share one per-IP limit, while another /64 has its own.
 func TestIPv6ClientsGroupedBy64(t *testing.T) {
+	t.Parallel()
 	db := storetest.Open(t, store.SQLite)
 	clk := &clock{t: time.Date(2030, 1, 1, 12, 0, 0, 0, time.UTC)}
 	e := behindProxy(t, db, clk)
@@ -89,6 +91,7 @@ func TestIPv6ClientsGroupedBy64(t *testing.T) {
 // Retry-After), per IP and, for a signed-in caller, per session; other
 // clients are not held back.
 func TestLookupLimits(t *testing.T) {
+	t.Parallel()
 	calls := map[string]map[string]any{
 		"address/find-address":         filter("query", "Krak"),
 		"address/find-address-detail":  filter("place_id", "gn:nowhere"),

@@ -14,6 +14,7 @@ import (
 // about that account goes to the address the account was registered with,
 // never to the look-alike as typed.
 func TestLookAlikeAddressesReachNoAccount(t *testing.T) {
+	t.Parallel()
 	storetest.Run(t, func(t *testing.T, db *store.DB) {
 		clk := &clock{t: time.Now()}
 		e := startAuth(t, db, clk.Now, nil)

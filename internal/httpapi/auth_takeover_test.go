@@ -79,6 +79,7 @@ func codeIn(t *testing.T, m mailtest.Mail) string {
 // mailbox owner made, so the code proves the mailbox and signs its holder
 // in, and the password is then chosen through forgotten-password.
 func TestLaterSignUpCannotTakeOverPending(t *testing.T) {
+	t.Parallel()
 	const victimPW, attackerPW = "Victim-pass-1", "Attacker-pass-1"
 	signUp := func(e *mailEnv, first, pw string) {
 		t.Helper()

@@ -16,12 +16,16 @@ import (
 // sessions; a guest used since, and every registered customer, stay. Two
 // instances pruning at once is harmless.
 func TestPruneGuests(t *testing.T) {
+	t.Parallel()
 	storetest.Run(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		schemeID := mustImport(t, db, mustParse(t, 0)).SchemeID
 		t0 := time.Date(2030, 1, 1, 12, 0, 0, 0, time.UTC)
 		idle, err := db.CreateGuest(ctx, schemeID, "idle", t0)
 		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := db.SaveAddress(ctx, home(idle.ID, schemeID), t0); err != nil {
 			t.Fatal(err)
 		}
 		busy, err := db.CreateGuest(ctx, schemeID, "busy", t0)
@@ -60,12 +64,18 @@ func TestPruneGuests(t *testing.T) {
 		if !exists(idle.ID) || !exists(busy.ID) {
 			t.Fatal("a guest used within 30 days was pruned")
 		}
+		if as, err := db.Addresses(ctx, idle.ID, schemeID); err != nil || len(as) != 1 {
+			t.Fatalf("the guest's address before pruning: %v %v", as, err)
+		}
 		prune(t0.Add(30*24*time.Hour + time.Minute))
 		if exists(idle.ID) {
 			t.Error("a guest unused for 30 days was kept")
 		}
 		if _, err := db.Session(ctx, "idle", t0.Add(time.Hour)); platter.ErrorCode(err) != platter.CodeNotFound {
 			t.Errorf("the pruned guest's session: %v", err)
+		}
+		if as, err := db.Addresses(ctx, idle.ID, schemeID); err != nil || len(as) != 0 {
+			t.Errorf("the pruned guest's addresses: %v %v", as, err)
 		}
 		if !exists(busy.ID) {
 			t.Error("a guest used on day 20 was pruned on day 30")
@@ -94,6 +104,7 @@ func TestPruneGuests(t *testing.T) {
 // become the same address, the verified (then the older) one keeps it and
 // the other can no longer be reached by e-mail.
 func TestRenormalizeEmails(t *testing.T) {
+	t.Parallel()
 	storetest.Run(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		schemeID := mustImport(t, db, mustParse(t, 0)).SchemeID
