@@ -14,8 +14,8 @@ import (
 
 // TestStatementTimeout: a statement that runs longer than the configured
 // PLATTER_DB_STATEMENT_TIMEOUT is cancelled by PostgreSQL and answers a
-// clean "temporarily unavailable" (1503) instead of holding a connection for
-// as long as it likes; the pool is still usable afterwards.
+// clean "took too long, try again" (1503 with Retry-After) instead of
+// holding a connection for as long as it likes; the pool still works.
 func TestStatementTimeout(t *testing.T) {
 	t.Parallel()
 	pgURL := os.Getenv(storetest.PostgresEnv)
@@ -36,8 +36,9 @@ func TestStatementTimeout(t *testing.T) {
 	})
 	took := time.Since(start)
 	var pe *platter.Error
-	if !errors.As(err, &pe) || pe.Code != platter.CodeUnavailable || pe.Message != "error.unavailable" {
-		t.Fatalf("pg_sleep(20) with a 200 ms statement timeout: %v (%T), want 1503 error.unavailable", err, err)
+	if !errors.As(err, &pe) || pe.Code != platter.CodeUnavailable || pe.Message != "error.timeout" ||
+		pe.Params["retry_after"] == "" {
+		t.Fatalf("pg_sleep(20) with a 200 ms statement timeout: %v (%T), want 1503 error.timeout with retry_after", err, err)
 	}
 	if took > 10*time.Second {
 		t.Errorf("the statement ran %v: the timeout did not cancel it", took)

@@ -349,8 +349,9 @@ func mapErr(err error) error {
 		return &platter.Error{Code: platter.CodeConflict, Message: "error.conflict", Err: err}
 	case isStatementTimeout(err):
 		// The database is too slow right now (statement_timeout): the
-		// client may try again, like any other 503.
-		return &platter.Error{Code: platter.CodeUnavailable, Message: "error.unavailable", Err: err}
+		// client may try again, like after the call's own deadline.
+		return &platter.Error{Code: platter.CodeUnavailable, Message: "error.timeout",
+			Params: map[string]string{"retry_after": "1"}, Err: err}
 	default:
 		return platter.Internal(err)
 	}
