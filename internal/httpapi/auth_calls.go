@@ -128,7 +128,8 @@ func (s *Server) verify(r *request) (*reply, error) {
 	if err != nil {
 		return nil, err
 	}
-	return signedIn(s.acct.Verify(r.Context(), c, in.Email, in.Code))(sc)
+	out, err := s.acct.Verify(r.Context(), c, in.Email, in.Code)
+	return signedIn(sc, out, err)
 }
 
 // resetPassword answers auth/reset-password: the code from the reset mail
@@ -142,17 +143,16 @@ func (s *Server) resetPassword(r *request) (*reply, error) {
 	if err != nil {
 		return nil, err
 	}
-	return signedIn(s.acct.ResetPassword(r.Context(), c, in.Email, in.Code, in.Password))(sc)
+	out, err := s.acct.ResetPassword(r.Context(), c, in.Email, in.Code, in.Password)
+	return signedIn(sc, out, err)
 }
 
-// signedIn turns a service result into the answer of a call that signs in.
-func signedIn(out *account.Signed, err error) func(sc *catalog.Scheme) (*reply, error) {
-	return func(sc *catalog.Scheme) (*reply, error) {
-		if err != nil {
-			return nil, err
-		}
-		return &reply{Data: sessionOut{Token: out.Token, User: toUserJSON(out.User, sc, out.Roles)}}, nil
+// signedIn is the answer of a call that signs in at sc.
+func signedIn(sc *catalog.Scheme, out *account.Signed, err error) (*reply, error) {
+	if err != nil {
+		return nil, err
 	}
+	return &reply{Data: sessionOut{Token: out.Token, User: toUserJSON(out.User, sc, out.Roles)}}, nil
 }
 
 // resendConfirmation answers auth/resend-confirmation with {} whether or not

@@ -16,7 +16,8 @@ func (s *Server) signIn(r *request) (*reply, error) {
 	if err != nil {
 		return nil, err
 	}
-	return signedIn(s.acct.SignIn(r.Context(), c, in.Email, in.Password))(sc)
+	out, err := s.acct.SignIn(r.Context(), c, in.Email, in.Password)
+	return signedIn(sc, out, err)
 }
 
 // guest answers auth/guest: a guest of the scheme with its own token.
@@ -25,7 +26,8 @@ func (s *Server) guest(r *request) (*reply, error) {
 	if err != nil {
 		return nil, err
 	}
-	return signedIn(s.acct.Guest(r.Context(), c))(sc)
+	out, err := s.acct.Guest(r.Context(), c)
+	return signedIn(sc, out, err)
 }
 
 // signOut answers auth/signout: the bearer token is revoked. It answers {}
