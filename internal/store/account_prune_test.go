@@ -126,8 +126,19 @@ func TestRenormalizeEmails(t *testing.T) {
 		plain := ins("Kate@Example.test", "kate@example.test", false)
 		wide := ins("\uff4bate@example.test", "\uff4bate@example.test", true) // fullwidth k
 		other := ins("STRASSE@example.test", "strasse@example.test", true)
+		// A reset code mailed to the fullwidth row before the upgrade.
+		_, err := db.SQL().Exec(rebind(db, `INSERT INTO auth_codes (purpose, scheme_id, email_norm, code_hash,
+			created_at, expires_at) VALUES ('reset', ?, ?, ?, ?, ?)`), schemeID, "\uff4bate@example.test",
+			account.HashToken("123456"), time.Now().UTC(), time.Now().UTC().Add(10*time.Minute))
+		if err != nil {
+			t.Fatal(err)
+		}
 		if err := db.RenormalizeEmails(ctx); err != nil {
 			t.Fatal(err)
+		}
+		if _, err := db.UseCode(ctx, account.CodeUse{SchemeID: schemeID, Email: "kate@example.test",
+			Purpose: account.PurposeReset, CodeHash: account.HashToken("123456"), CheckOnly: true}, time.Now()); err != nil {
+			t.Errorf("a code issued before re-normalisation: %v", err)
 		}
 		us, err := db.SignInCandidates(ctx, schemeID, "KATE@example.test")
 		if err != nil || len(us) != 1 || us[0].ID != wide {

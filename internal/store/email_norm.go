@@ -94,5 +94,39 @@ func renormalize(ctx context.Context, c conn) error {
 			return err
 		}
 	}
+	return renormalizeCodes(ctx, c)
+}
+
+// renormalizeCodes brings unused codes along (they keep only the norm,
+// which normalises to the same form as the address it came from), so a
+// code mailed just before the upgrade still works.
+func renormalizeCodes(ctx context.Context, c conn) error {
+	rows, err := c.query(ctx, "SELECT id, email_norm FROM auth_codes WHERE used_at IS NULL")
+	if err != nil {
+		return err
+	}
+	want := map[int64]string{}
+	for rows.Next() {
+		var (
+			id   int64
+			norm string
+		)
+		if err := rows.Scan(&id, &norm); err != nil {
+			rows.Close()
+			return err
+		}
+		if n := account.NormalizeEmail(norm); n != norm {
+			want[id] = n
+		}
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	for id, n := range want {
+		if _, err := c.exec(ctx, "UPDATE auth_codes SET email_norm = ? WHERE id = ?", n, id); err != nil {
+			return err
+		}
+	}
 	return nil
 }
