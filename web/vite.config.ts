@@ -28,6 +28,9 @@ export default defineConfig({
     emptyOutDir: true,
     assetsDir: "assets",
     sourcemap: false,
+    // dist/.vite/manifest.json: the server reads it to preload each route's
+    // chunks from the first HTML (internal/httpapi/shell.go).
+    manifest: true,
   },
   server: {
     proxy: { "/api": "http://localhost:8080" },

@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"strconv"
 	"strings"
 
 	"platter/internal/i18n"
@@ -28,11 +29,14 @@ type request struct {
 }
 
 // reply is a successful answer: Data becomes "data", Meta its siblings.
-// Raw, when set, is a complete pre-serialized envelope written as is.
+// Raw, when set, is a complete pre-serialized envelope written as is;
+// Encoding names its content coding when Raw is already compressed (the
+// menu cache's gzip copy), so the compression layer leaves it alone.
 type reply struct {
-	Data any
-	Meta map[string]any
-	Raw  []byte
+	Data     any
+	Meta     map[string]any
+	Raw      []byte
+	Encoding string
 }
 
 // handlerFunc implements one v3 call.
@@ -145,6 +149,11 @@ func decode(raw json.RawMessage, dst any) error {
 func writeReply(w http.ResponseWriter, rep *reply) {
 	if rep.Raw != nil {
 		w.Header().Set("Content-Type", "application/json; charset=utf-8")
+		if rep.Encoding != "" {
+			w.Header().Set("Content-Encoding", rep.Encoding)
+			addVary(w.Header())
+		}
+		w.Header().Set("Content-Length", strconv.Itoa(len(rep.Raw)))
 		w.WriteHeader(http.StatusOK)
 		_, _ = w.Write(rep.Raw)
 		return

@@ -26,21 +26,31 @@ type menuKey struct {
 type menuEntry struct {
 	version int64
 	body    []byte
+	gz      []byte // body gzipped once, when the entry is built
 }
 
 func newMenuCache() *menuCache { return &menuCache{entries: map[menuKey]menuEntry{}} }
 
-func (c *menuCache) get(k menuKey, version int64) ([]byte, bool) {
+func (c *menuCache) get(k menuKey, version int64) (menuEntry, bool) {
 	c.mu.RLock()
 	e, ok := c.entries[k]
 	c.mu.RUnlock()
-	return e.body, ok && e.version == version
+	return e, ok && e.version == version
 }
 
-func (c *menuCache) put(k menuKey, version int64, body []byte) {
+func (c *menuCache) put(k menuKey, e menuEntry) {
 	c.mu.Lock()
-	c.entries[k] = menuEntry{version, body}
+	c.entries[k] = e
 	c.mu.Unlock()
+}
+
+// reply answers from an entry: its gzip copy when the caller accepts gzip,
+// so a menu is compressed once per version, not once per request.
+func (e menuEntry) reply(r *request) *reply {
+	if acceptsEncoding(r.Header.Get("Accept-Encoding"), encGzip) {
+		return &reply{Raw: e.gz, Encoding: encGzip}
+	}
+	return &reply{Raw: e.body}
 }
 
 // menuList answers menu/list from the cache, rebuilding the entry when the
@@ -75,13 +85,13 @@ func (s *Server) menuList(r *request) (*reply, error) {
 		return nil, err
 	}
 	key.menuID = id
-	if body, ok := s.menus.get(key, version); ok {
-		return &reply{Raw: body}, nil
+	if e, ok := s.menus.get(key, version); ok {
+		return e.reply(r), nil
 	}
 	s.menus.loading.Lock()
 	defer s.menus.loading.Unlock()
-	if body, ok := s.menus.get(key, version); ok {
-		return &reply{Raw: body}, nil
+	if e, ok := s.menus.get(key, version); ok {
+		return e.reply(r), nil
 	}
 	m, err := s.cat.Menu(r.Context(), id)
 	if err != nil {
@@ -94,8 +104,9 @@ func (s *Server) menuList(r *request) (*reply, error) {
 	// Store under the version just read with the menu, not the possibly older
 	// one from MenuRef: a concurrent change then misses the cache once, never
 	// serves stale data.
-	s.menus.put(key, m.Version, body)
-	return &reply{Raw: body}, nil
+	e := menuEntry{version: m.Version, body: body, gz: s.gzip.bytes(body)}
+	s.menus.put(key, e)
+	return e.reply(r), nil
 }
 
 type itemJSON struct {

@@ -18,9 +18,12 @@ var testWeb = fstest.MapFS{
 func TestSPAServing(t *testing.T) {
 	e := start(t, storetest.Open(t, "sqlite"), options{web: testWeb})
 
-	for _, p := range []string{"/", "/demo-burgers/home", "/demo-burgers/soho/menu", "/no/such/page/here"} {
+	// Every route gets the app; a scheme that does not exist is a 404 (the
+	// client shows its not-found page).
+	for p, status := range map[string]int{"/": 200, "/demo-burgers/home": 200, "/demo-burgers/soho/menu": 200,
+		"/no/such/page/here": 404} {
 		res, body := e.get(p)
-		if res.StatusCode != 200 || !strings.Contains(string(body), `<div id="root">`) {
+		if res.StatusCode != status || !strings.Contains(string(body), `<div id="root">`) {
 			t.Errorf("%s: %d %q", p, res.StatusCode, body)
 		}
 		if cc := res.Header.Get("Cache-Control"); cc != "no-cache" {

@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"net/http"
 	"sort"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -74,6 +75,8 @@ type Server struct {
 	msgs    i18n.Catalog
 	menus   *menuCache
 	metrics *metrics
+	gzip    *gzipper          // on-the-fly and menu cache compression (compress.go)
+	shell   func() *appShell  // index.html and the route chunks, read once (shell.go)
 	routes  map[string]*route // envelope calls by path (routes.go)
 	// rawRoutes are the non-envelope routes, each its own mux pattern.
 	rawRoutes map[string]*route
@@ -106,6 +109,8 @@ func New(o Options) *Server {
 	if s.log == nil {
 		s.log = slog.Default()
 	}
+	s.gzip = newGzipper(s.metrics.reg)
+	s.shell = sync.OnceValue(func() *appShell { return loadShell(o.Web) })
 	s.addresses = o.Addresses
 	s.acct = s.accountService(o)
 	if s.geo = o.Geocoder; s.geo == nil {
@@ -120,7 +125,7 @@ func New(o Options) *Server {
 	mux.HandleFunc("/metrics", http.NotFound) // served on PLATTER_METRICS_ADDR only (MetricsHandler)
 	mux.HandleFunc("/demo-assets/", s.serveDemoAsset)
 	mux.HandleFunc("/", s.serveSPA)
-	s.handler = s.withRequestID(s.withSecurityHeaders(s.withMetrics(s.withHeaderLimit(s.withRecover(mux)))))
+	s.handler = s.withRequestID(s.withSecurityHeaders(s.withMetrics(s.withHeaderLimit(s.withCompression(s.withRecover(mux))))))
 	return s
 }
 

@@ -59,6 +59,12 @@ func (s *Server) venueInfo(r *request) (*reply, error) {
 	if err != nil {
 		return nil, err
 	}
+	return venueInfoReply(sc, venues, time.Now()), nil
+}
+
+// venueInfoReply is venue/info's answer for a loaded scheme; the first HTML
+// of a storefront page carries the same answer inline (firstload.go).
+func venueInfoReply(sc *catalog.Scheme, venues []catalog.Venue, now time.Time) *reply {
 	data := map[string]any{
 		"business_slug": sc.Slug, "name": sc.Name, "logo_url": sc.LogoURL, "theme": sc.Theme,
 		"colour": sc.Colour, "currency": sc.Currency, "country": sc.Country,
@@ -71,13 +77,12 @@ func (s *Server) venueInfo(r *request) (*reply, error) {
 		}
 		data[fmt.Sprintf("colour%d", i)] = c
 	}
-	now := time.Now()
 	stores := make([]storeJSON, 0, len(venues))
 	for i := range venues {
 		stores = append(stores, toStoreJSON(&venues[i], now))
 	}
 	data["stores"] = stores
-	return &reply{Data: data, Meta: map[string]any{"lastUpdatedTime": sc.UpdatedAt.UTC().Format(time.RFC3339)}}, nil
+	return &reply{Data: data, Meta: map[string]any{"lastUpdatedTime": sc.UpdatedAt.UTC().Format(time.RFC3339)}}
 }
 
 func toStoreJSON(v *catalog.Venue, now time.Time) storeJSON {
