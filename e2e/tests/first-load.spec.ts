@@ -1,0 +1,83 @@
+import type { Response } from "@playwright/test";
+import { expect, hexToRgb, schemeInfo, test } from "./fixtures";
+
+/**
+ * The first load of a storefront page (DESIGN.md §8): the server's HTML is
+ * branded before any script or API call, and what crosses the wire is
+ * compressed.
+ */
+test.describe("First load", () => {
+  test("the HTML alone paints the brand: name, colours, title (no JavaScript)", async ({
+    browser,
+    baseURL,
+  }) => {
+    const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
+    const page = await context.newPage();
+    try {
+      await page.goto("/demo-burgers/soho/menu");
+      await expect(page).toHaveTitle("Ember & Bun — Soho");
+      const header = page.getByTestId("first-paint");
+      await expect(header.locator(".site-header__name")).toHaveText("Ember & Bun");
+      const colour = await header.evaluate((el) => getComputedStyle(el).getPropertyValue("--colour").trim());
+      expect(colour).toBe("#e85d04");
+      await expect(page.locator('meta[name="theme-color"]')).toHaveAttribute("content", "#e85d04");
+    } finally {
+      await context.close();
+    }
+  });
+
+  test("with venue/info blocked the storefront still renders branded, from the inline answer", async ({
+    page,
+  }) => {
+    const scheme = await schemeInfo(page, "demo-burgers");
+    let infoCalls = 0;
+    await page.route("**/api/v3/venue/info", (route) => {
+      infoCalls++;
+      return route.abort();
+    });
+    await page.goto("/demo-burgers/soho/menu");
+    // The app itself (not the server's first paint) is on screen: its menu heading.
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Ember & Bun Soho");
+    await expect(page).toHaveTitle(/Ember & Bun/);
+    const root = page.getByTestId("themed-root");
+    await expect(root.getByText(scheme.name).first()).toBeVisible();
+    const brand = await root.evaluate((el) => getComputedStyle(el).getPropertyValue("--colour").trim());
+    expect(brand).toBe(scheme.colour);
+    // Something painted in the brand colour is visible (its buttons and accents use var(--colour)).
+    const painted = await page.evaluate((rgb) => {
+      return [...document.querySelectorAll<HTMLElement>("#root *")].some((el) => {
+        const style = getComputedStyle(el);
+        const box = el.getBoundingClientRect();
+        return box.width > 0 && box.height > 0 && (style.backgroundColor === rgb || style.color === rgb);
+      });
+    }, hexToRgb(scheme.colour));
+    expect(painted).toBe(true);
+    expect(infoCalls).toBe(0);
+  });
+
+  test("HTML, scripts, styles and menu/list arrive compressed", async ({ page }) => {
+    const responses: Response[] = [];
+    page.on("response", (r) => responses.push(r));
+    const doc = await page.goto("/demo-burgers/soho/menu");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Ember & Bun Soho");
+    await page.waitForLoadState("networkidle");
+
+    const encoding = async (r: Response) => (await r.allHeaders())["content-encoding"] ?? "";
+    expect(doc).not.toBeNull();
+    expect(await encoding(doc!)).toBe("gzip");
+    expect(await doc!.headerValue("vary")).toContain("Accept-Encoding");
+
+    const scripts = responses.filter((r) => /\/assets\/.+\.js$/.test(r.url()));
+    const styles = responses.filter((r) => /\/assets\/.+\.css$/.test(r.url()));
+    expect(scripts.length).toBeGreaterThan(3);
+    expect(styles.length).toBeGreaterThan(0);
+    for (const r of [...scripts, ...styles]) {
+      const body = await r.body();
+      // Build-time brotli for everything worth compressing (tiny chunks go as they are).
+      if (body.length >= 1024) expect(await encoding(r), r.url()).toBe("br");
+    }
+    const menu = responses.find((r) => r.url().endsWith("/api/v3/menu/list"));
+    expect(menu, "menu/list was called").toBeDefined();
+    expect(await encoding(menu!)).toBe("gzip");
+  });
+});
