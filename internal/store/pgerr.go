@@ -24,11 +24,3 @@ func isBadText(err error) bool {
 func errBadText(err error) error {
 	return &platter.Error{Code: platter.CodeValidation, Message: "validation.control_chars", Err: err}
 }
-
-// mapTextErr maps isBadText errors and passes every other error through.
-func mapTextErr(err error) error {
-	if isBadText(err) {
-		return errBadText(err)
-	}
-	return err
-}

@@ -31,11 +31,11 @@ func TestBadTextIsAValidationError(t *testing.T) {
 		if err == nil {
 			t.Fatalf("%s: PostgreSQL stored a NUL", q)
 		}
-		if got := platter.ErrorCode(mapTextErr(err)); got != platter.CodeValidation {
+		if got := platter.ErrorCode(mapErr(err)); got != platter.CodeValidation {
 			t.Errorf("%s: %v maps to %d, want 1000", q, err, got)
 		}
 	}
-	if got := mapTextErr(platter.NotFound()); platter.ErrorCode(got) != platter.CodeNotFound {
+	if got := mapErr(platter.NotFound()); platter.ErrorCode(got) != platter.CodeNotFound {
 		t.Errorf("other errors must pass through: %v", got)
 	}
 }

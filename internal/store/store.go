@@ -352,6 +352,10 @@ func mapErr(err error) error {
 		// client may try again, like after the call's own deadline.
 		return &platter.Error{Code: platter.CodeUnavailable, Message: "error.timeout",
 			Params: map[string]string{"retry_after": "1"}, Err: err}
+	case isBadText(err):
+		// A string PostgreSQL cannot store (NUL): the caller's input, not
+		// our fault. The envelope refuses these first; this is the net.
+		return errBadText(err)
 	default:
 		return platter.Internal(err)
 	}
