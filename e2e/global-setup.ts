@@ -43,7 +43,7 @@ async function waitForReady(
   throw new Error(`${url} not ready after ${timeoutMs} ms; see ${log}`);
 }
 
-/** Boots `platter demo` + `platter serve` on a fresh SQLite file and a free port. */
+/** Boots `platter demo` + `platter import data/e2e-hours.json` + `platter serve` on a fresh SQLite file and a free port. */
 export default async function globalSetup() {
   if (process.env.PLATTER_E2E_BASE_URL) {
     console.log(`[e2e] using the running server at ${process.env.PLATTER_E2E_BASE_URL}`);
@@ -67,9 +67,12 @@ export default async function globalSetup() {
     PLATTER_PUBLIC_URL: `http://127.0.0.1:${port}`,
   };
 
-  const demo = spawnSync(binary, ["demo"], { env, encoding: "utf8", timeout: 120_000 });
-  if (demo.status !== 0) {
-    throw new Error(`platter demo failed (${demo.status}):\n${demo.stdout}\n${demo.stderr}`);
+  // The demo data, plus a scheme whose venues are open or closed whatever the time (data/e2e-hours.json).
+  for (const args of [["demo"], ["import", join(here, "data", "e2e-hours.json")]]) {
+    const run = spawnSync(binary, args, { env, encoding: "utf8", timeout: 120_000 });
+    if (run.status !== 0) {
+      throw new Error(`platter ${args[0]} failed (${run.status}):\n${run.stdout}\n${run.stderr}`);
+    }
   }
 
   const logPath = join(dir, "server.log");

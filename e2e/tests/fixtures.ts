@@ -1,10 +1,5 @@
 import { test as base, expect, type Page } from "@playwright/test";
-import { mkdirSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
-
-const screenshots = join(dirname(fileURLToPath(import.meta.url)), "..", "screenshots");
-mkdirSync(screenshots, { recursive: true });
+import { MONDAY_NOON } from "./clock";
 
 export interface SchemeInfo {
   business_slug: string;
@@ -14,15 +9,26 @@ export interface SchemeInfo {
   currency: string;
 }
 
-export const test = base.extend<{ shot: (name: string) => Promise<void> }>({
+export interface Options {
+  /**
+   * The moment every page starts at (ISO 8601). The project sets it
+   * (playwright.config.ts); a test that needs the venues open or closed sets
+   * its own with `test.use({ now: MONDAY_4AM })`.
+   */
+  now: string;
+}
+
+export const test = base.extend<Options>({
+  now: [MONDAY_NOON, { option: true }],
   // The server's address is only known after global setup.
   baseURL: async ({}, use) => {
     await use(process.env.PLATTER_E2E_BASE_URL);
   },
-  shot: async ({ page }, use) => {
-    await use(async (name: string) => {
-      await page.screenshot({ path: join(screenshots, `${name}.png`), fullPage: true });
-    });
+  // Fake timers that start at `now` and then run at the normal pace, so debounces,
+  // the resend countdown and dialog animations behave as in real life.
+  page: async ({ page, now }, use) => {
+    await page.clock.install({ time: new Date(now) });
+    await use(page);
   },
 });
 
