@@ -6,7 +6,7 @@ VERSION ?= $(shell git describe --always --dirty 2>/dev/null || echo dev)
 LDFLAGS := -X main.version=$(VERSION)
 STATICCHECK ?= v0.6.1
 
-.PHONY: run build web deps test test-go test-web test-e2e bench clean
+.PHONY: run build web deps test test-go test-web test-e2e screenshots bench clean
 
 ## run: build, load the demo data and serve at http://localhost:8080
 run: build
@@ -41,8 +41,14 @@ test-go:
 test-web: web/node_modules/.installed
 	cd web && npm run typecheck && npm run lint && npm test
 
+# Every e2e test runs twice, with the browser's clock at a Monday 12:00 and 04:00 in London
+# (demo venues open, then closed); PLATTER_E2E_NOW=open|closed|<ISO time> runs it once.
 test-e2e: build e2e/node_modules/.installed
 	cd e2e && npx playwright test
+
+## screenshots: pages for people to look at, in e2e/screenshots/ (compared to nothing; not in `make test`)
+screenshots: build e2e/node_modules/.installed
+	cd e2e && npx playwright test -c playwright.screenshots.config.ts
 
 ## bench: load menu/list beside a static asset and record the figures in bench/RESULTS.md
 bench: build

