@@ -35,10 +35,32 @@ export default defineConfig({
   server: {
     proxy: { "/api": "http://localhost:8080" },
   },
+  // Two projects, told apart by the file name: *.test.ts is pure logic and runs in
+  // Node (no jsdom to start: most of the suite's time was jsdom start-up, once per
+  // file); *.test.tsx renders or needs the browser's window, localStorage or
+  // history, and runs in jsdom. A .ts test that touches the DOM fails with
+  // "window is not defined": rename it to .tsx.
   test: {
-    environment: "jsdom",
     globals: false,
-    setupFiles: ["./src/test/setup.ts"],
-    include: ["src/**/*.test.{ts,tsx}"],
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "node",
+          environment: "node",
+          setupFiles: ["./src/test/setup-node.ts"],
+          include: ["src/**/*.test.ts"],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "jsdom",
+          environment: "jsdom",
+          setupFiles: ["./src/test/setup.ts"],
+          include: ["src/**/*.test.tsx"],
+        },
+      },
+    ],
   },
 });
