@@ -115,6 +115,7 @@ func TestMenuCacheFollowsChanges(t *testing.T) {
 // in the store) never reaches a customer: not in menu/list, venue/info or
 // stores/deliverable, and a removed venue's menu is not found.
 func TestRemovedCatalogueRowsAreHidden(t *testing.T) {
+	t.Parallel()
 	storetest.Run(t, func(t *testing.T, db *store.DB) {
 		e := start(t, db, options{})
 		menuReq := filter("business_slug", "demo-burgers", "venue_slug", "soho")
