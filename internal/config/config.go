@@ -57,7 +57,7 @@ type Var struct {
 var Vars = []Var{
 	{"PLATTER_ADDR", ":8080", "listen address", false},
 	{"PLATTER_DATABASE_URL", "sqlite:./data/platter.db", "sqlite:PATH or postgres://…", true},
-	{"PLATTER_PUBLIC_URL", "http://localhost:8080", "base URL for links in e-mails", false},
+	{"PLATTER_PUBLIC_URL", "http://localhost:8080", "base URL for links in e-mails, canonical and Open Graph URLs, robots.txt and sitemap.xml", false},
 	{"PLATTER_SMTP_URL", "", "smtp://user:pass@host:port (STARTTLS when offered) or smtps://… (implicit TLS); empty: mail goes to the outbox table and the log", true},
 	{"PLATTER_MAIL_FROM", "Platter <no-reply@localhost>", "sender of e-mails", false},
 	{"PLATTER_PAYMENTS", "sandbox", "sandbox or stripe", false},

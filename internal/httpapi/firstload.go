@@ -7,7 +7,6 @@ import (
 	"net/http"
 	"regexp"
 	"strings"
-	"time"
 
 	"platter/internal/catalog"
 	"platter/internal/i18n"
@@ -43,7 +42,7 @@ type page struct {
 // landing page, the back office, the driver app).
 func pagePath(p string) (slug, venue, kind string, ok bool) {
 	segs := strings.Split(strings.Trim(p, "/"), "/")
-	if segs[0] == "" || strings.HasPrefix(segs[0], ".") {
+	if segs[0] == "" || segs[0] == "index.html" || strings.HasPrefix(segs[0], ".") {
 		return "", "", "", false
 	}
 	slug, rest := segs[0], segs[1:]
@@ -107,7 +106,7 @@ func (s *Server) firstPage(ctx context.Context, urlPath string) *page {
 	if kind == routeCheck || kind == routeOrder || kind == routeAuth {
 		p.noindex = true // personal pages: nothing for a search engine
 	}
-	rep := venueInfoReply(sc, venues, time.Now())
+	rep := venueInfoReply(sc, venues, s.now())
 	body := make(map[string]any, len(rep.Meta)+2)
 	for k, v := range rep.Meta {
 		body[k] = v

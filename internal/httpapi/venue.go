@@ -59,7 +59,7 @@ func (s *Server) venueInfo(r *request) (*reply, error) {
 	if err != nil {
 		return nil, err
 	}
-	return venueInfoReply(sc, venues, time.Now()), nil
+	return venueInfoReply(sc, venues, s.now()), nil
 }
 
 // venueInfoReply is venue/info's answer for a loaded scheme; the first HTML
