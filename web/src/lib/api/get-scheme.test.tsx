@@ -1,3 +1,4 @@
+// A .tsx test so it runs in jsdom (the inline block is read from the document).
 import { afterEach, describe, expect, it } from "vitest";
 import { INLINE_SCHEME_ID, inlineScheme } from "./get-scheme";
 
