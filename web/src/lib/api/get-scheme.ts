@@ -36,15 +36,14 @@ export function inlineScheme(
   }
 }
 
-/** When the page was served: the inline answer is as fresh as the HTML that carried it. */
-const pageLoadedAt = () => globalThis.performance?.timeOrigin ?? Date.now();
-
 export const schemeQueryOptions = (businessSlug: string) =>
   queryOptions({
     queryKey: ["venue-info", businessSlug],
     queryFn: ({ signal }) => getScheme(businessSlug, signal),
     initialData: () => inlineScheme(businessSlug),
-    initialDataUpdatedAt: pageLoadedAt,
+    // Read when the query is first used, right after the page (and the answer
+    // in it) arrived; the app's own clock, so fake timers in tests agree.
+    initialDataUpdatedAt: () => Date.now(),
   });
 
 export function useSchemeQuery(businessSlug: string) {
