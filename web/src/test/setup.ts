@@ -1,11 +1,24 @@
-import { afterEach } from "vitest";
-import { cleanup } from "@testing-library/react";
+import { afterEach, beforeEach, vi } from "vitest";
+import { cleanup, configure } from "@testing-library/react";
 import "./setup-node";
+
+// findBy/waitFor give up after 5 s, not 1 s: a lazy route's first render took longer on a busy
+// 2-core machine, and the wait ends as soon as the element is there.
+configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom does not implement scrolling; the root layout scrolls to the top on each navigation.
 window.scrollTo = () => {};
 
+// Screens that show opening hours judge them by Date (lib/opening-hours.ts): every test starts
+// on Monday 16 November 2026 at 12:00 in London, whatever the real time, and Date runs on from
+// there. Timers stay real; a test that needs fake ones installs its own.
+const NOW = "2026-11-16T12:00:00Z";
+beforeEach(() => {
+  vi.useFakeTimers({ now: new Date(NOW), toFake: ["Date"], shouldAdvanceTime: true });
+});
+
 afterEach(() => {
+  vi.useRealTimers();
   cleanup();
   localStorage.clear();
 });
