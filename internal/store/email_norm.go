@@ -40,9 +40,9 @@ func (db *DB) RenormalizeEmails(ctx context.Context) error {
 }
 
 type normRow struct {
-	id, scheme     int64
-	email, norm    string
-	guest, checked bool
+	id, scheme  int64
+	email, norm string
+	checked     bool
 }
 
 // renormalize rewrites the rows whose norm changed. Two rows that become
