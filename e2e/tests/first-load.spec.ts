@@ -21,6 +21,14 @@ test.describe("First load", () => {
       const colour = await header.evaluate((el) => getComputedStyle(el).getPropertyValue("--colour").trim());
       expect(colour).toBe("#e85d04");
       await expect(page.locator('meta[name="theme-color"]')).toHaveAttribute("content", "#e85d04");
+      // The route's chunks (from the real build's Vite manifest) are preloaded with the entry.
+      for (const chunk of ["storefront-", "menu-", "scheme-shell-"]) {
+        await expect(page.locator(`link[rel="modulepreload"][href^="/assets/${chunk}"]`)).toHaveCount(1);
+      }
+      await expect(page.locator('link[rel="manifest"]')).toHaveAttribute(
+        "href",
+        "/demo-burgers/manifest.webmanifest",
+      );
     } finally {
       await context.close();
     }
