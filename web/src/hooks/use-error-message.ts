@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "@/i18n";
 import { isApiError } from "@/lib/api/api-error";
 
 /** The text to show for a failure: the server's own (already translated) or our fallback. */

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "@/i18n";
 import type { Store } from "@/lib/api/types";
 import { openingStatus, opensAtText } from "@/lib/opening-hours";
 

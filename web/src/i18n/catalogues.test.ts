@@ -1,6 +1,10 @@
 import { describe, expect, it } from "vitest";
 import enUS from "./en-US.json";
 import plPL from "./pl-PL.json";
+import { flatten } from "@/lib/i18n";
+
+const catalogues = { "en-US": enUS, "pl-PL": plPL } as const;
+const PLURAL_FORM = /^(.*)_(zero|one|two|few|many|other)$/;
 
 function keys(value: unknown, prefix = ""): string[] {
   if (typeof value !== "object" || value === null) return [prefix];
@@ -12,9 +16,50 @@ function leaves(value: unknown): string[] {
   return Object.values(value as object).flatMap(leaves);
 }
 
+/** Each text's base key with its plural categories ([] for a text without plural forms). */
+function texts(catalogue: object): Map<string, string[]> {
+  const byBase = new Map<string, string[]>();
+  for (const key of keys(catalogue)) {
+    const [, base, category] = PLURAL_FORM.exec(key) ?? [key, key];
+    const forms = byBase.get(base) ?? [];
+    if (category) forms.push(category);
+    byBase.set(base, forms);
+  }
+  return byBase;
+}
+
+/** Every placeholder of a base key's text, over all its plural forms. */
+function placeholders(catalogue: object): Map<string, string[]> {
+  const flat = flatten(catalogue);
+  const byBase = new Map<string, Set<string>>();
+  for (const [key, text] of Object.entries(flat)) {
+    const base = PLURAL_FORM.exec(key)?.[1] ?? key;
+    const names = byBase.get(base) ?? new Set<string>();
+    for (const m of text.matchAll(/{{(\w+)}}/g)) names.add(m[1] as string);
+    byBase.set(base, names);
+  }
+  return new Map([...byBase].map(([base, names]) => [base, [...names].sort()]));
+}
+
 describe("i18n catalogues", () => {
-  it("en-US and pl-PL have exactly the same keys", () => {
-    expect(keys(plPL).sort()).toEqual(keys(enUS).sort());
+  it("en-US and pl-PL have the same texts (plural forms count as one text)", () => {
+    expect([...texts(plPL).keys()].sort()).toEqual([...texts(enUS).keys()].sort());
+  });
+
+  it("gives each plural text exactly the forms its language's plural rules select", () => {
+    for (const [language, catalogue] of Object.entries(catalogues)) {
+      const needed = new Intl.PluralRules(language).resolvedOptions().pluralCategories.slice().sort();
+      for (const [base, forms] of texts(catalogue)) {
+        if (forms.length > 0) expect(forms.slice().sort(), `${language} ${base}`).toEqual(needed);
+      }
+    }
+  });
+
+  it("gives a text its plural forms in both languages or in neither", () => {
+    const en = texts(enUS);
+    for (const [base, forms] of texts(plPL)) {
+      expect(forms.length > 0, base).toBe((en.get(base) ?? []).length > 0);
+    }
   });
 
   it("has no empty translations", () => {
@@ -46,21 +91,7 @@ describe("i18n catalogues", () => {
   });
 
   it("keeps interpolation placeholders in both languages", () => {
-    const placeholders = (s: string) => (s.match(/{{\w+}}/g) ?? []).sort();
-    const en = Object.fromEntries(
-      keys(enUS).map((k) => [
-        k,
-        k.split(".").reduce<unknown>((o, p) => (o as Record<string, unknown>)[p], enUS),
-      ]),
-    );
-    const pl = Object.fromEntries(
-      keys(plPL).map((k) => [
-        k,
-        k.split(".").reduce<unknown>((o, p) => (o as Record<string, unknown>)[p], plPL),
-      ]),
-    );
-    for (const key of Object.keys(en)) {
-      expect(placeholders(pl[key] as string), key).toEqual(placeholders(en[key] as string));
-    }
+    const en = placeholders(enUS);
+    for (const [base, names] of placeholders(plPL)) expect(names, base).toEqual(en.get(base));
   });
 });

@@ -1,41 +1,28 @@
-import i18n, { type BackendModule } from "i18next";
-import { initReactI18next } from "react-i18next";
-import { isAppLanguage, LANGUAGES, useGeneralStore, type AppLanguage } from "@/stores/general";
+import { bindReact, createI18n } from "@/lib/i18n";
+import { isAppLanguage, useGeneralStore, type AppLanguage } from "@/stores/general";
+
 /**
  * Each catalogue is its own chunk, and only the chosen language's is fetched: at
  * start (in parallel with the route's chunks; rendering waits for it through
- * react-i18next's Suspense) or on switching. The catalogues outgrew "small":
+ * useTranslation's Suspense) or on switching. The catalogues outgrew "small":
  * bundling both cost every first load ~7 KB gzip of the menu page's 150 KB
- * budget. The two have exactly the same keys (catalogues.test.ts), so there is
- * no fallback language to fetch as well.
+ * budget. Both carry every text (catalogues.test.ts), so there is no fallback
+ * language to fetch as well.
  */
-const catalogues: Record<AppLanguage, () => Promise<{ default: Record<string, unknown> }>> = {
+const catalogues: Record<AppLanguage, () => Promise<{ default: object }>> = {
   "en-US": () => import("./en-US.json"),
   "pl-PL": () => import("./pl-PL.json"),
 };
 
-const lazyBackend: BackendModule = {
-  type: "backend",
-  init: () => undefined,
-  read(language, _namespace, callback) {
-    if (!isAppLanguage(language)) return callback(null, {});
-    catalogues[language]().then(
-      (module) => callback(null, module.default),
-      (error: unknown) => callback(error instanceof Error ? error.message : String(error), false),
-    );
+const i18n = createI18n({
+  language: useGeneralStore.getState().language,
+  load: async (language) => {
+    if (!isAppLanguage(language)) throw new Error(`${language} is not a language of the app`);
+    return (await catalogues[language]()).default;
   },
-};
+});
 
-void i18n
-  .use(lazyBackend)
-  .use(initReactI18next)
-  .init({
-    lng: useGeneralStore.getState().language,
-    fallbackLng: false,
-    supportedLngs: [...LANGUAGES],
-    interpolation: { escapeValue: false },
-    returnNull: false,
-  });
+export const { useTranslation, Trans } = bindReact(i18n);
 
 function applyDocumentLanguage(language: AppLanguage) {
   if (typeof document !== "undefined") document.documentElement.lang = language;
@@ -43,7 +30,7 @@ function applyDocumentLanguage(language: AppLanguage) {
 
 applyDocumentLanguage(useGeneralStore.getState().language);
 
-// general.language is the source of truth; i18n and <html lang> follow it.
+// general.language is the source of truth; the shown language and <html lang> follow it.
 useGeneralStore.subscribe((state, previous) => {
   if (state.language === previous.language) return;
   void i18n.changeLanguage(state.language);

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "@/i18n";
 import { PlainLayout } from "@/components/layout/plain-layout";
 import { LandingPage } from "@/features/landing/components/landing-page";
 

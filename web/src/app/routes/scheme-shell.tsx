@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "@/i18n";
 import { useParams } from "react-router";
 import { NotFoundPage } from "@/components/layout/not-found-page";
 import { PlainLayout } from "@/components/layout/plain-layout";

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { SkipLink } from "@/components/ui/skip-link";
 import { LanguageSwitcher } from "@/components/ui/language-switcher";
 import { Link } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "@/i18n";
 import { paths } from "@/app/paths";
 import { SiteFooter } from "./site-footer";
 

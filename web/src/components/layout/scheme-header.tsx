@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "@/i18n";
 import { Link } from "react-router";
 import { paths } from "@/app/paths";
 import { LanguageSwitcher } from "@/components/ui/language-switcher";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "@/i18n";
 import { LANGUAGES, isAppLanguage, useGeneralStore } from "@/stores/general";
 
 /** English / Polski; the choice is persisted in general.language. */

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "@/i18n";
 
 /** The first focusable element: jumps keyboard users past the header. */
 export function SkipLink() {

@@ -1,5 +1,5 @@
 import type { FieldError } from "react-hook-form";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "@/i18n";
 
 /** Client messages are i18n keys; errors set from a server answer are already text. */
 export function useFieldMessage() {

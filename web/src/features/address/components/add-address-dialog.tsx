@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useId, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "@/i18n";
 import { Dialog } from "@/components/ui/dialog";
 import { useErrorMessage } from "@/hooks/use-error-message";
 import { isApiError } from "@/lib/api/api-error";

@@ -1,6 +1,6 @@
 import { useId, type FormEventHandler } from "react";
 import type { UseFormReturn } from "react-hook-form";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "@/i18n";
 import { COUNTRIES } from "@/lib/countries";
 import type { AddressFormInput, AddressFormValues } from "../utils/address-form";
 import { countryName } from "../utils/picker";

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useId } from "react";
 import type { UseFormReturn } from "react-hook-form";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "@/i18n";
 import { Spinner } from "@/components/ui/spinner";
 import { useShakeHand } from "@/lib/api/get-shake-hand";
 import { MAP_HEIGHT_PX, NOTE_MIN_HEIGHT_PX } from "../constants";

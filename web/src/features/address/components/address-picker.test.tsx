@@ -2,9 +2,7 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { ReactNode } from "react";
-import { I18nextProvider } from "react-i18next";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import i18n from "@/i18n";
 import { createQueryClient } from "@/lib/query-client";
 import { burgersScheme } from "@/test/fixtures";
 import { apiStub } from "@/test/render-route";
@@ -34,11 +32,7 @@ const home: SavedAddress = {
 function wrap(children: ReactNode) {
   const client = createQueryClient();
   client.setDefaultOptions({ queries: { retry: false } });
-  return (
-    <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={client}>{children}</QueryClientProvider>
-    </I18nextProvider>
-  );
+  return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
 }
 
 const calls: string[] = [];

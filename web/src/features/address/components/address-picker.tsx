@@ -1,5 +1,5 @@
 import { useId, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "@/i18n";
 import "../address.css";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { useErrorMessage } from "@/hooks/use-error-message";

@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "@/i18n";
 import { SearchIcon } from "@/components/ui/icons";
 import { Spinner } from "@/components/ui/spinner";
 import { useErrorMessage } from "@/hooks/use-error-message";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "@/i18n";
 import { Dialog } from "@/components/ui/dialog";
 import type { DeliveryAddress } from "@/stores/delivery-address";
 import { useVenueStore } from "@/stores/venue";

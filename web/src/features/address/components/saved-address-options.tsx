@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "@/i18n";
 import { BinIcon } from "@/components/ui/icons";
 import type { DeliveryAddress } from "@/stores/delivery-address";
 import { formatAddress } from "../utils/picker";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "@/i18n";
 import { PlaceholderScreen } from "@/components/ui/placeholder-screen";
 
 /** The back office (lazy chunk); its screens arrive with the back-office issues. */

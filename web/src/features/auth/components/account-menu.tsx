@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "@/i18n";
 import { Link, useLocation } from "react-router";
 import { paths } from "@/app/paths";
 import { selectUserOf, useAuthStore, type AuthUser } from "@/stores/auth";

@@ -3,7 +3,7 @@
  * react-hook-form never load with the menu page).
  */
 import { useEffect, useRef, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "@/i18n";
 import { Link } from "react-router";
 import { paths } from "@/app/paths";
 import { useAuthTarget } from "../hooks/use-auth-target";

@@ -1,7 +1,7 @@
 import { useState, type InputHTMLAttributes, type ReactNode } from "react";
 import type { UseFormRegisterReturn } from "react-hook-form";
 import { describedBy } from "../field-message";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "@/i18n";
 
 interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "id"> {
   id: string;

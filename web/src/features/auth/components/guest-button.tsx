@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "@/i18n";
 import { useContinueAsGuest } from "../api/guest";
 import { useAuthTarget } from "../hooks/use-auth-target";
 import { useCompleteSignIn } from "../hooks/use-complete-sign-in";

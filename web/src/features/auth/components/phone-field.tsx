@@ -1,5 +1,5 @@
 import type { UseFormRegisterReturn } from "react-hook-form";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "@/i18n";
 import { COUNTRIES, findCountry, DEFAULT_DIAL_CODE } from "@/lib/countries";
 import { describedBy } from "../field-message";
 import { FieldErrorText } from "./form-field";

@@ -1,17 +1,12 @@
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { I18nextProvider } from "react-i18next";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import i18n from "@/i18n";
 import { ApiError } from "@/lib/api/api-error";
 import { ResendButton } from "./resend-button";
 
 function renderButton(onResend: () => Promise<boolean>, initialSeconds = 0) {
-  return render(
-    <I18nextProvider i18n={i18n}>
-      <ResendButton onResend={onResend} initialSeconds={initialSeconds} />
-    </I18nextProvider>,
-  );
+  return render(<ResendButton onResend={onResend} initialSeconds={initialSeconds} />);
 }
 
 beforeEach(() => i18n.changeLanguage("en-US"));

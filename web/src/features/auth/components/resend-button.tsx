@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "@/i18n";
 import { isApiError } from "@/lib/api/api-error";
 import { AuthCode } from "../codes";
 import { useCountdown } from "../hooks/use-countdown";

@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { Trans, useTranslation } from "react-i18next";
+import { Trans, useTranslation } from "@/i18n";
 import { useLocation } from "react-router";
 import { useForgottenPassword, useResetPassword } from "../api/reset-password";
 import { useAuthTarget } from "../hooks/use-auth-target";

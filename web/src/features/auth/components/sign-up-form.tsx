@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "@/i18n";
 import { useNavigate } from "react-router";
 import { paths } from "@/app/paths";
 import { useSchemeQuery } from "@/lib/api/get-scheme";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "@/i18n";
 import { useNavigate } from "react-router";
 import { paths } from "@/app/paths";
 import { BasketIcon, BinIcon, MinusIcon, PlusIcon, WarningIcon } from "@/components/ui/icons";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "@/i18n";
 import { Dialog } from "@/components/ui/dialog";
 import type { BasketModel } from "../hooks/use-priced-basket";
 import { BasketContents } from "./basket-contents";

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "@/i18n";
 import { BasketIcon } from "@/components/ui/icons";
 import { useMediaQuery, WIDE_SCREEN } from "@/hooks/use-media-query";
 import { formatCurrency } from "@/lib/currency";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "@/i18n";
 import { paths } from "@/app/paths";
 import { NotFoundPage } from "@/components/layout/not-found-page";
 import { PlaceholderScreen } from "@/components/ui/placeholder-screen";

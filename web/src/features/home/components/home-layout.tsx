@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "@/i18n";
 import { Outlet } from "react-router";
 import { SchemeLogo } from "@/components/ui/scheme-logo";
 import { useCurrentScheme } from "@/hooks/use-current-scheme";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "@/i18n";
 import { useOpeningStatus } from "@/hooks/use-opening-status";
 import { formatCurrency } from "@/lib/currency";
 import { formatDistanceKm } from "@/lib/distance";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "@/i18n";
 import { Navigate } from "react-router";
 import { paths } from "@/app/paths";
 import { Spinner } from "@/components/ui/spinner";

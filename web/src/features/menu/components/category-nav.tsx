@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "@/i18n";
 import { sectionId, type CategoryView } from "../lib/menu-view";
 
 interface CategoryNavProps {

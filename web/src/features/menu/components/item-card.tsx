@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "@/i18n";
 import { BinIcon, PlusIcon, WarningIcon } from "@/components/ui/icons";
 import { formatCurrency } from "@/lib/currency";
 import { ItemImage } from "./item-image";

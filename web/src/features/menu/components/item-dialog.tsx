@@ -1,5 +1,5 @@
 import { useMemo, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "@/i18n";
 import { Dialog } from "@/components/ui/dialog";
 import type { MenuItem } from "@/lib/api/types";
 import type { MenuIndex } from "@/lib/basket-pricing";
@@ -71,7 +71,7 @@ export default function ItemDialog({ item, index, currency, onClose, onAdd }: It
       <h2 className="item-dialog__title">{item.title}</h2>
       {item.description && <p className="item-dialog__description">{item.description}</p>}
       <p className="item-dialog__price">{money(item.price)}</p>
-      {item.select_max > 0 && <p className="muted small">{t("menu.itemUpTo", { max: item.select_max })}</p>}
+      {item.select_max > 0 && <p className="muted small">{t("menu.itemUpTo", { count: item.select_max })}</p>}
       {groups.map((group) => (
         <GroupField
           key={group.category.id}
@@ -89,8 +89,8 @@ export default function ItemDialog({ item, index, currency, onClose, onAdd }: It
               p.kind === "groupMin"
                 ? t("menu.chooseMore", { name: p.category.name, count: p.missing })
                 : p.kind === "itemMin"
-                  ? t("menu.itemAtLeast", { min: item.select_min })
-                  : t("menu.itemUpTo", { max: item.select_max }),
+                  ? t("menu.itemAtLeast", { count: item.select_min })
+                  : t("menu.itemUpTo", { count: item.select_max }),
             )
             .join(" · ")}
         </p>

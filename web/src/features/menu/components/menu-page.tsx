@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "@/i18n";
 import { paths } from "@/app/paths";
 import { NotFoundPage } from "@/components/layout/not-found-page";
 import { SearchIcon } from "@/components/ui/icons";

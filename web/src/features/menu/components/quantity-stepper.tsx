@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "@/i18n";
 import { MinusIcon, PlusIcon } from "@/components/ui/icons";
 
 interface QuantityStepperProps {
