@@ -30,6 +30,7 @@ export default defineConfig({
     sourcemap: false,
     // dist/.vite/manifest.json: the server reads it to preload each route's
     // chunks from the first HTML (internal/httpapi/shell.go).
+    // bench/bundle-size.mjs (run by `make test`) measures the menu page's first load from it too.
     manifest: true,
   },
   server: {
