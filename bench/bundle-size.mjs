@@ -135,7 +135,7 @@ try {
   const lines = [
     "",
     `## Menu page first-load JS (gzip -9) — ${new Date().toISOString().slice(0, 16)}Z (${commit})`,
-    `Machine: ${machine}. Fresh \`vite build --manifest\`; entry + modulepreloads + static imports, the storefront layout and menu route chunks with their static imports.`,
+    `Machine: ${machine}. ${given ? `The build in ${given}` : "Fresh \`vite build --manifest\`"}; entry + modulepreloads + static imports, the storefront layout and menu route chunks with their static imports.`,
     "",
     "| group | chunk | source | raw KB | gzip KB |",
     "|---|---|---|---|---|",

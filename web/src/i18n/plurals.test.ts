@@ -1,23 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { useGeneralStore } from "@/stores/general";
 import i18n from "./index";
 
-/** Waits until the shown language is `language` (switching waits for its catalogue). */
-function shown(language: string) {
-  return new Promise<void>((resolve) => {
-    if (i18n.language === language) return resolve();
-    const stop = i18n.subscribe(() => {
-      if (i18n.language !== language) return;
-      stop();
-      resolve();
-    });
-  });
-}
-
-afterEach(async () => {
-  useGeneralStore.getState().setLanguage("en-US");
-  await i18n.changeLanguage("en-US");
-});
+afterEach(() => i18n.changeLanguage("en-US"));
 
 describe("the app's plural texts", () => {
   it("en-US: one for 1, other for the rest", async () => {
@@ -52,19 +36,5 @@ describe("the app's plural texts", () => {
     expect(i18n.t("menu.itemAtLeast", { count: 1 })).toBe("Wybierz co najmniej 1 opcję");
     expect(i18n.t("menu.itemAtLeast", { count: 3 })).toBe("Wybierz co najmniej 3 opcje");
     expect(i18n.t("menu.itemAtLeast", { count: 5 })).toBe("Wybierz co najmniej 5 opcji");
-  });
-});
-
-describe("switching the language", () => {
-  it("follows the general store's language, texts and <html lang> alike", async () => {
-    expect(i18n.t("basket.title")).toBe("Your basket");
-    useGeneralStore.getState().setLanguage("pl-PL");
-    expect(document.documentElement.lang).toBe("pl-PL");
-    await shown("pl-PL");
-    expect(i18n.t("basket.title")).toBe("Twój koszyk");
-    useGeneralStore.getState().setLanguage("en-US");
-    await shown("en-US");
-    expect(i18n.t("basket.title")).toBe("Your basket");
-    expect(document.documentElement.lang).toBe("en-US");
   });
 });
