@@ -44,8 +44,8 @@ test-web: web
 	cd web && npm run typecheck && npm run lint && npm test
 	node bench/bundle-size.mjs --no-append --dist web/dist
 
-# Every e2e test runs twice, with the browser's clock at a Monday 12:00 and 04:00 in London
-# (demo venues open, then closed); PLATTER_E2E_NOW=open|closed|<ISO time> runs it once.
+# The e2e suite runs with the browser's clock at a Monday 12:00 and again at 04:00 in London (demo
+# venues open, then closed; e2e/README.md); PLATTER_E2E_NOW=open|closed|<ISO time> runs it once.
 test-e2e: build e2e/node_modules/.installed
 	cd e2e && npx playwright test
 
