@@ -83,6 +83,7 @@ func (db *DB) SignUp(ctx context.Context, su account.SignUp, codeMail, knownMail
 func (db *DB) ResendVerification(ctx context.Context, schemeID int64, email, codeHash string, mail notify.Message, now time.Time) (sent bool, err error) {
 	norm := account.NormalizeEmail(email)
 	err = db.write(ctx, func(c conn) error {
+		sent = false // write may run this again after a conflict
 		u, err := findCustomer(ctx, c, schemeID, norm)
 		if err == sql.ErrNoRows || (err == nil && u.Verified) {
 			return nil
@@ -106,6 +107,7 @@ func (db *DB) ResendVerification(ctx context.Context, schemeID int64, email, cod
 func (db *DB) RequestReset(ctx context.Context, schemeID int64, email, codeHash string, mail notify.Message, now time.Time) (sent bool, err error) {
 	norm := account.NormalizeEmail(email)
 	err = db.write(ctx, func(c conn) error {
+		sent = false // write may run this again after a conflict
 		u, err := findCustomer(ctx, c, schemeID, norm)
 		if err == sql.ErrNoRows {
 			return nil
