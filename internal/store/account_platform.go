@@ -75,7 +75,7 @@ func findSchemeVenue(ctx context.Context, c conn, schemeSlug, venueSlug string) 
 	} else if err != nil || venueSlug == "" {
 		return schemeID, venueID, err
 	}
-	err = c.queryRow(ctx, "SELECT id FROM venues WHERE scheme_id = ? AND slug = ?", schemeID, venueSlug).Scan(&venueID)
+	err = c.queryRow(ctx, "SELECT id FROM venues WHERE scheme_id = ? AND slug = ? AND deleted_at IS NULL", schemeID, venueSlug).Scan(&venueID)
 	if err == sql.ErrNoRows {
 		return 0, venueID, platter.Errorf(platter.CodeNotFound, "scheme %q has no venue %q", schemeSlug, venueSlug)
 	}

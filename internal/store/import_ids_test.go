@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"platter/internal/catalog"
 	"platter/internal/platter"
@@ -215,6 +216,9 @@ func TestRemovedVenueIsHidden(t *testing.T) {
 		if st := rowState(t, db, "venues", shoreditch.ID); st != "deleted" {
 			t.Errorf("removed venue row is %s, want deleted", st)
 		}
+		_, err = db.UpsertPlatformUser(ctx, store.PlatformUser{Email: "staff@example.test", PasswordHash: "h",
+			Role: "staff", SchemeSlug: "demo-burgers", VenueSlug: "shoreditch"}, time.Now())
+		wantNotFound(t, "staff membership at a removed venue", err)
 
 		mustImport(t, db, mustParse(t, 0))
 		back, err := db.VenueBySlug(ctx, s.ID, "shoreditch")
