@@ -1,15 +1,10 @@
 package httpapi_test
 
 import (
-	"context"
-	"io"
-	"log/slog"
 	"strings"
 	"testing"
 	"time"
 
-	"platter/internal/notify"
-	"platter/internal/notify/mailtest"
 	"platter/internal/store"
 	"platter/internal/store/storetest"
 )
@@ -20,17 +15,8 @@ import (
 // languages.
 func TestSignUpThroughRealMail(t *testing.T) {
 	storetest.Run(t, func(t *testing.T, db *store.DB) {
-		smtp := mailtest.Start(t, mailtest.Options{})
-		sender, err := notify.NewSMTP("smtp://"+smtp.Addr, "Platter <no-reply@example.test>")
-		if err != nil {
-			t.Fatal(err)
-		}
-		w := notify.NewWorker(db, sender, slog.New(slog.NewTextHandler(io.Discard, nil)))
-		ctx, cancel := context.WithCancel(context.Background())
-		done := make(chan struct{})
-		go func() { defer close(done); w.Run(ctx) }()
-		t.Cleanup(func() { cancel(); <-done })
-		e := startAuth(t, db, nil, w.Poke)
+		me := startWithSMTP(t, db, nil)
+		e, smtp := me.env, me.smtp
 
 		res := e.call("auth/signup", signUpBody("demo-burgers", "Anna@Example.test"))
 		if d := res.data(t); d["email"] != "Anna@Example.test" || d["verification_required"] != true {
