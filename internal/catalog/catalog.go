@@ -101,6 +101,23 @@ type Venue struct {
 	LayoutStyle      int
 	MenuID           int64
 	Position         int
+
+	// Operations (DESIGN.md §9). SlotCapacity is the most orders of one
+	// order type per 15-minute slot, indexed by OrderTypeDelivery and
+	// OrderTypePickup; 0 is unlimited. PausedUntil stops ASAP orders until
+	// then (zero: not paused). BusyMinutes are added to the prep time.
+	SlotCapacity [2]int
+	PausedUntil  time.Time
+	BusyMinutes  int
+}
+
+// CapacityFor returns the venue's slot capacity for order type t; 0 is
+// unlimited (and so is an unknown order type).
+func (v *Venue) CapacityFor(t int) int {
+	if t < 0 || t >= len(v.SlotCapacity) {
+		return 0
+	}
+	return v.SlotCapacity[t]
 }
 
 // Offers reports whether the venue takes orders of type t.

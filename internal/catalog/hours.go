@@ -40,9 +40,9 @@ func minutesOf(s string) (int, bool) {
 	return h*60 + m, true
 }
 
-// location returns the venue's time zone, falling back to UTC for a zone the
+// Location returns the venue's time zone, falling back to UTC for a zone the
 // system does not know, so a bad row cannot take the storefront down.
-func (v *Venue) location() *time.Location {
+func (v *Venue) Location() *time.Location {
 	loc, err := time.LoadLocation(v.TimeZone)
 	if err != nil {
 		return time.UTC
@@ -54,7 +54,7 @@ func (v *Venue) location() *time.Location {
 // the venue's own time zone. A range that runs past midnight is still open in
 // the small hours of the next weekday.
 func (v *Venue) OpenAt(t time.Time) bool {
-	local := t.In(v.location())
+	local := t.In(v.Location())
 	now := local.Hour()*60 + local.Minute()
 	today := int(local.Weekday())
 	yesterday := (today + 6) % 7
@@ -78,7 +78,7 @@ func (v *Venue) NextOpening(t time.Time) (time.Time, bool) {
 	if v.OpenAt(t) {
 		return t, true
 	}
-	loc := v.location()
+	loc := v.Location()
 	local := t.In(loc)
 	var best time.Time
 	for d := 0; d <= 7; d++ {

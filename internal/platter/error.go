@@ -27,6 +27,15 @@ const (
 	CodeNotVerified    = 2062 // right password, address not verified yet: go to Verify
 	CodeBadCode        = 2063 // one-time code wrong, expired or used
 	CodeCodeExhausted  = 2064 // too many wrong tries: request a new code
+
+	// Scheduling refusals (31xx): when an order may be wanted.
+	CodeVenueClosed  = 3101 // ASAP while the venue is closed
+	CodeVenuePaused  = 3102 // ASAP (or a slot before the pause ends) while paused
+	CodeOutsideHours = 3103 // preorder_for outside opening hours
+	CodeTooSoon      = 3104 // preorder_for sooner than prep (+ delivery, + busy) minutes
+	CodeSlotFull     = 3105 // the slot has no place left
+	CodeNotSlot      = 3106 // preorder_for is not the start of a 15-minute slot
+	CodeTooFarAhead  = 3107 // preorder_for beyond the days slots are offered for
 )
 
 // Error is the one error type that crosses package boundaries. Message and the
