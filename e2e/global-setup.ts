@@ -4,7 +4,9 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import type { FullConfig } from "@playwright/test";
 import { startMailServer } from "./mail-server";
+import { projectMoments, SERVERS_ENV } from "./tests/servers";
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const STATE_FILE = join(tmpdir(), `platter-e2e-${process.pid}-state.json`);
@@ -43,8 +45,22 @@ async function waitForReady(
   throw new Error(`${url} not ready after ${timeoutMs} ms; see ${log}`);
 }
 
-/** Boots `platter demo` + `platter import data/e2e-hours.json` + `platter serve` on a fresh SQLite file and a free port. */
-export default async function globalSetup() {
+/** One `platter serve` per moment the projects pin the browser clock at (see servers.ts). */
+interface Started {
+  moment: string;
+  baseURL: string;
+  pid: number;
+  dir: string;
+  logPath: string;
+}
+
+/**
+ * Boots, for each moment the projects' browser clocks start at, `platter demo` + `platter import
+ * data/e2e-hours.json` + `platter serve` with PLATTER_CLOCK at that moment, on a fresh SQLite file
+ * and a free port: the page and the server agree on the time (is the venue open, which slots
+ * exist), whenever the suite runs. One SMTP server takes every server's mail.
+ */
+export default async function globalSetup(config: FullConfig) {
   if (process.env.PLATTER_E2E_BASE_URL) {
     console.log(`[e2e] using the running server at ${process.env.PLATTER_E2E_BASE_URL}`);
     return;
@@ -55,16 +71,41 @@ export default async function globalSetup() {
       `${binary} is missing: run \`make build\` (npm run build in web/, then go build -o bin/platter ./cmd/platter)`,
     );
   }
+  const moments = projectMoments(config);
+  const mailDir = mkdtempSync(join(tmpdir(), "platter-e2e-mail-"));
+  // A real SMTP server for the accounts tests, up before the servers that mail through it.
+  const mail = await startMailServer(mailDir);
+  const started: Started[] = [];
+  try {
+    for (const moment of moments) started.push(await boot(binary, moment, mail.url));
+  } catch (error) {
+    for (const s of started) process.kill(s.pid, "SIGKILL");
+    await mail.close();
+    throw error;
+  }
+  const servers: Record<string, string> = Object.fromEntries(started.map((s) => [s.moment, s.baseURL]));
+  process.env[SERVERS_ENV] = JSON.stringify(servers);
+  // The first moment's server, for code that knows only one address.
+  process.env.PLATTER_E2E_BASE_URL = started[0].baseURL;
+  process.env.PLATTER_E2E_MAILBOX = mail.mailbox;
+  writeFileSync(STATE_FILE, JSON.stringify({ servers: started, mailDir }));
+  for (const s of started) {
+    console.log(`[e2e] platter serve at ${s.moment} on ${s.baseURL} (pid ${s.pid}, log ${s.logPath})`);
+  }
+  console.log(`[e2e] mail to ${mail.url}`);
+}
+
+async function boot(binary: string, moment: string, smtpURL: string): Promise<Started> {
   const dir = mkdtempSync(join(tmpdir(), "platter-e2e-"));
   const port = await freePort();
-  // A real SMTP server for the accounts tests, up before the server that mails through it.
-  const mail = await startMailServer(dir);
   const env = {
     ...process.env,
-    PLATTER_SMTP_URL: mail.url,
+    PLATTER_SMTP_URL: smtpURL,
     PLATTER_DATABASE_URL: `sqlite:${join(dir, "e2e.db")}`,
     PLATTER_ADDR: `127.0.0.1:${port}`,
     PLATTER_PUBLIC_URL: `http://127.0.0.1:${port}`,
+    PLATTER_CLOCK: moment,
+    PLATTER_METRICS_ADDR: "off",
   };
 
   // The demo data, plus a scheme whose venues are open or closed whatever the time (data/e2e-hours.json).
@@ -86,11 +127,7 @@ export default async function globalSetup() {
     await waitForReady(`${baseURL}/readyz`, child, logPath);
   } catch (error) {
     child.kill("SIGKILL");
-    await mail.close();
     throw error;
   }
-  process.env.PLATTER_E2E_BASE_URL = baseURL;
-  process.env.PLATTER_E2E_MAILBOX = mail.mailbox;
-  writeFileSync(STATE_FILE, JSON.stringify({ pid: child.pid, dir, logPath }));
-  console.log(`[e2e] platter serve on ${baseURL} (pid ${child.pid}, log ${logPath}); mail to ${mail.url}`);
+  return { moment, baseURL, pid: child.pid!, dir, logPath };
 }

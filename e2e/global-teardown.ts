@@ -10,16 +10,24 @@ function alive(pid: number): boolean {
   }
 }
 
-/** Stops the server global-setup.ts started (SIGTERM, then SIGKILL after 10 s). */
+async function stop(pid: number) {
+  if (!alive(pid)) return;
+  process.kill(pid, "SIGTERM");
+  const deadline = Date.now() + 10_000;
+  while (alive(pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+  if (alive(pid)) process.kill(pid, "SIGKILL");
+}
+
+/** Stops the servers global-setup.ts started (SIGTERM, then SIGKILL after 10 s). */
 export default async function globalTeardown() {
   if (!existsSync(STATE_FILE)) return;
-  const { pid, dir } = JSON.parse(readFileSync(STATE_FILE, "utf8")) as { pid: number; dir: string };
+  const { servers, mailDir } = JSON.parse(readFileSync(STATE_FILE, "utf8")) as {
+    servers: { pid: number; dir: string }[];
+    mailDir: string;
+  };
   rmSync(STATE_FILE, { force: true });
-  if (alive(pid)) {
-    process.kill(pid, "SIGTERM");
-    const deadline = Date.now() + 10_000;
-    while (alive(pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
-    if (alive(pid)) process.kill(pid, "SIGKILL");
+  await Promise.all(servers.map((s) => stop(s.pid)));
+  if (!process.env.PLATTER_E2E_KEEP) {
+    for (const dir of [...servers.map((s) => s.dir), mailDir]) rmSync(dir, { recursive: true, force: true });
   }
-  if (!process.env.PLATTER_E2E_KEEP) rmSync(dir, { recursive: true, force: true });
 }

@@ -21,7 +21,7 @@ import (
 // codes and rate-limit windows) until stop is called; serve stops it after
 // the HTTP server has drained, so mail queued by the last requests is sent.
 // poke wakes the worker after a commit that queued mail.
-func startBackground(cfg *config.Config, db *store.DB, log *slog.Logger) (poke func(), stop func(), err error) {
+func startBackground(cfg *config.Config, db *store.DB, log *slog.Logger, now func() time.Time) (poke func(), stop func(), err error) {
 	var sender notify.Sender
 	if cfg.SMTPURL != "" {
 		s, err := notify.NewSMTP(cfg.SMTPURL, cfg.MailFrom)
@@ -33,16 +33,17 @@ func startBackground(cfg *config.Config, db *store.DB, log *slog.Logger) (poke f
 		log.Info("PLATTER_SMTP_URL is not set: mail is kept in the outbox table and written to this log")
 	}
 	w := notify.NewWorker(db, sender, log)
+	w.Now = now
 	ctx, cancel := context.WithCancel(context.Background())
 	var wg sync.WaitGroup
 	wg.Add(2)
 	go func() { defer wg.Done(); w.Run(ctx) }()
-	go func() { defer wg.Done(); prune(ctx, db, log) }()
+	go func() { defer wg.Done(); prune(ctx, db, log, now) }()
 	return w.Poke, func() { cancel(); wg.Wait() }, nil
 }
 
 // prune deletes expired rows every ten minutes.
-func prune(ctx context.Context, db *store.DB, log *slog.Logger) {
+func prune(ctx context.Context, db *store.DB, log *slog.Logger, now func() time.Time) {
 	t := time.NewTicker(10 * time.Minute)
 	defer t.Stop()
 	for {
@@ -50,7 +51,7 @@ func prune(ctx context.Context, db *store.DB, log *slog.Logger) {
 		case <-ctx.Done():
 			return
 		case <-t.C:
-			if err := db.Prune(ctx, time.Now()); err != nil && ctx.Err() == nil {
+			if err := db.Prune(ctx, now()); err != nil && ctx.Err() == nil {
 				log.Warn("prune expired rows", "err", err)
 			}
 		}

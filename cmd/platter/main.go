@@ -198,7 +198,11 @@ func serve(ctx context.Context, cfg *config.Config, log *slog.Logger, stdout io.
 		return err
 	}
 	defer db.Close()
-	poke, stopBackground, err := startBackground(cfg, db, log)
+	now := cfg.Clock()
+	if !cfg.ClockStart.IsZero() {
+		log.Warn("PLATTER_CLOCK is set: this server's clock is not the real time (tests and demos only)", "starts_at", now())
+	}
+	poke, stopBackground, err := startBackground(cfg, db, log, now)
 	if err != nil {
 		return err
 	}
@@ -207,7 +211,7 @@ func serve(ctx context.Context, cfg *config.Config, log *slog.Logger, stdout io.
 	defer stopBackground()
 	api := httpapi.New(httpapi.Options{
 		Config: cfg, Logger: log, Catalog: db, Health: db, Web: web.Dist(), DemoAssets: demo.Assets(),
-		Version: version, Geocoder: newGeocoder(cfg), Addresses: db, Accounts: db, MailQueued: poke,
+		Version: version, Geocoder: newGeocoder(cfg), Addresses: db, Accounts: db, MailQueued: poke, Now: now,
 	})
 	ln, err := net.Listen("tcp", cfg.Addr)
 	if err != nil {

@@ -92,8 +92,7 @@ async function seedStorage(page: Page, entries: Record<string, unknown>) {
 }
 
 /** Everything off the test server is refused (map tiles): the pin must work without them. */
-async function offline(page: Page) {
-  const base = process.env.PLATTER_E2E_BASE_URL ?? "";
+async function offline(page: Page, base: string) {
   await page.route(
     (url) => !url.href.startsWith(base),
     (route) => route.abort(),
@@ -131,8 +130,8 @@ async function pinPosition(page: Page) {
 }
 
 test.describe("delivery addresses", () => {
-  test.beforeEach(async ({ page }) => {
-    await offline(page);
+  test.beforeEach(async ({ page, baseURL }) => {
+    await offline(page, baseURL ?? "");
   });
 
   test("a signed-in customer adds an address in two steps, sees it preselected and continues", async ({

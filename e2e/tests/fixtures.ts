@@ -1,5 +1,6 @@
 import { test as base, expect, type Page } from "@playwright/test";
 import { MONDAY_NOON } from "./clock";
+import { serverFor } from "./servers";
 
 export interface SchemeInfo {
   business_slug: string;
@@ -20,9 +21,10 @@ export interface Options {
 
 export const test = base.extend<Options>({
   now: [MONDAY_NOON, { option: true }],
-  // The server's address is only known after global setup.
-  baseURL: async ({}, use) => {
-    await use(process.env.PLATTER_E2E_BASE_URL);
+  // The servers' addresses are only known after global setup; each test talks to the one whose
+  // clock started where its page's clock does (servers.ts).
+  baseURL: async ({ now }, use) => {
+    await use(serverFor(now));
   },
   // Fake timers that start at `now` and then run at the normal pace, so debounces,
   // the resend countdown and dialog animations behave as in real life.

@@ -45,6 +45,9 @@ type Config struct {
 	// closes, so load balancers stop sending first; ShutdownTimeout bounds
 	// the drain of in-flight requests after it.
 	ShutdownDelay, ShutdownTimeout time.Duration
+	// ClockStart, when set (PLATTER_CLOCK), is the instant the process's
+	// clock starts at; see Clock.
+	ClockStart time.Time
 }
 
 // Var documents one variable for `platter serve --help`.
@@ -72,11 +75,11 @@ var Vars = []Var{
 	{"PLATTER_AUTO_REJECT_MINUTES", "13", "paid orders nobody accepted are rejected and refunded after this many minutes", false},
 	{"PLATTER_DB_MAX_CONNS", "20", "PostgreSQL connections this instance may open at most (1–1000); instances × this must stay under the server's max_connections", false},
 	{"PLATTER_DB_STATEMENT_TIMEOUT", "30s", "PostgreSQL statement_timeout (a Go duration like 5s or 1m; 0 = none): a longer statement is cancelled and its request answers 1503", false},
-	{"PLATTER_TRUSTED_PROXIES", "", "comma-separated IPs or CIDRs of load balancers whose X-Forwarded-For names the client (e.g. 10.0.0.0/8); empty: the peer address is the client", false},
 	{"PLATTER_TRUSTED_PROXIES", "", "comma-separated IPs or CIDRs of load balancers whose X-Forwarded-For names the client (e.g. 10.0.0.0/8) and whose X-Request-Id is kept; empty: the peer address is the client", false},
 	{"PLATTER_METRICS_ADDR", "127.0.0.1:9090", "private listener of Prometheus /metrics (never the public one); off: none", false},
 	{"PLATTER_SHUTDOWN_DELAY", "5s", "on SIGTERM, how long /readyz answers 503 before the listener closes (let load balancers notice)", false},
 	{"PLATTER_SHUTDOWN_TIMEOUT", "10s", "then how long in-flight requests may take to finish; past it the process exits with status 1", false},
+	{"PLATTER_CLOCK", "", "for tests and demos only: an RFC 3339 instant the server's clock starts at (then runs at the normal pace), so opening hours, slots and expiry behave as at that moment; empty: the real time", false},
 }
 
 // Load reads the configuration through getenv (os.Getenv in production, a
@@ -129,6 +132,7 @@ func Load(getenv func(string) string, readFile func(string) ([]byte, error)) (*C
 	problems = append(problems, c.parseProxies(get("PLATTER_TRUSTED_PROXIES"))...)
 	problems = append(problems, c.parseDB(get("PLATTER_DB_MAX_CONNS"), get("PLATTER_DB_STATEMENT_TIMEOUT"))...)
 	problems = append(problems, c.loadHTTP(get)...)
+	problems = append(problems, c.parseClock(get("PLATTER_CLOCK"))...)
 	if len(problems) > 0 {
 		return nil, errors.New("invalid configuration:\n  - " + strings.Join(problems, "\n  - "))
 	}

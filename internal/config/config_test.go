@@ -136,3 +136,41 @@ func TestListenersAndShutdown(t *testing.T) {
 		}
 	}
 }
+
+func TestClock(t *testing.T) {
+	c, err := config.Load(env(nil), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := c.Clock()(); time.Since(got).Abs() > time.Minute {
+		t.Errorf("default clock reads %v, want the real time", got)
+	}
+	c, err = config.Load(env(map[string]string{"PLATTER_CLOCK": "2026-11-16T04:00:00Z"}), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	now := c.Clock()
+	first := now()
+	start := time.Date(2026, 11, 16, 4, 0, 0, 0, time.UTC)
+	if first.Before(start) || first.Sub(start) > time.Minute {
+		t.Errorf("PLATTER_CLOCK clock starts at %v, want %v", first, start)
+	}
+	time.Sleep(20 * time.Millisecond)
+	if d := now().Sub(first); d < 20*time.Millisecond {
+		t.Errorf("the pinned clock does not run: moved %v in 20 ms", d)
+	}
+	_, err = config.Load(env(map[string]string{"PLATTER_CLOCK": "monday"}), nil)
+	if err == nil || !strings.Contains(err.Error(), "PLATTER_CLOCK") {
+		t.Errorf("bad PLATTER_CLOCK accepted: %v", err)
+	}
+}
+
+func TestVarsListedOnce(t *testing.T) {
+	seen := map[string]bool{}
+	for _, v := range config.Vars {
+		if seen[v.Name] {
+			t.Errorf("%s is listed twice in config.Vars (and so in platter serve --help)", v.Name)
+		}
+		seen[v.Name] = true
+	}
+}
