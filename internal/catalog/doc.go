@@ -115,16 +115,20 @@ type VenueDoc struct {
 }
 
 // DeliveryDoc holds a venue's delivery terms in minor units and metres.
+// SlotCapacity is the most delivery orders per 15-minute slot (0 or
+// missing: unlimited).
 type DeliveryDoc struct {
-	RadiusM  int64 `json:"radius_m"`
-	Fee      int64 `json:"fee"`
-	FreeOver int64 `json:"free_over"`
-	Minimum  int64 `json:"minimum"`
+	RadiusM      int64 `json:"radius_m"`
+	Fee          int64 `json:"fee"`
+	FreeOver     int64 `json:"free_over"`
+	Minimum      int64 `json:"minimum"`
+	SlotCapacity int   `json:"slot_capacity"`
 }
 
-// PickupDoc holds a venue's pickup terms.
+// PickupDoc holds a venue's pickup terms; SlotCapacity as for delivery.
 type PickupDoc struct {
-	Minimum int64 `json:"minimum"`
+	Minimum      int64 `json:"minimum"`
+	SlotCapacity int   `json:"slot_capacity"`
 }
 
 // FieldError is one problem of a document: Path is a JSON path such as
@@ -233,6 +237,7 @@ func (v *VenueDoc) Venue() Venue {
 		VATRateBP:        v.VATRateBP,
 		Tipping:          v.Tipping,
 		LayoutStyle:      v.LayoutStyle,
+		SlotCapacity:     [2]int{OrderTypeDelivery: v.Delivery.SlotCapacity, OrderTypePickup: v.Pickup.SlotCapacity},
 	}
 }
 

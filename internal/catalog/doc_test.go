@@ -27,7 +27,7 @@ const validDoc = `{
     "lat": 51.5136, "lng": -0.1365, "time_zone": "Europe/London", "menu": "main",
     "opening_hours": {"0": [{"open": "11:00", "close": "22:00"}], "5": [{"open": "11:00", "close": "00:30"}]},
     "order_types": [0, 1], "delivery": {"radius_m": 5000, "fee": 249, "free_over": 3000, "minimum": 1000},
-    "pickup": {"minimum": 0}, "prep_minutes": 15, "delivery_minutes": 25,
+    "pickup": {"minimum": 0, "slot_capacity": 6}, "prep_minutes": 15, "delivery_minutes": 25,
     "service_charge_bp": 0, "vat_rate_bp": 2000,
     "tipping": {"enabled": true, "percents": [0, 10, 15, 20], "default_percent": 10, "allow_custom": true},
     "layout_style": 1}]
@@ -75,6 +75,10 @@ func TestParseSchemeDocValid(t *testing.T) {
 	v := doc.Venues[0].Venue()
 	if len(v.OpeningHours[5]) != 1 || len(v.OpeningHours[1]) != 0 {
 		t.Errorf("hours: %v", v.OpeningHours)
+	}
+	// Pickup capped at 6 orders a slot; delivery left out: unlimited.
+	if v.CapacityFor(catalog.OrderTypePickup) != 6 || v.CapacityFor(catalog.OrderTypeDelivery) != 0 {
+		t.Errorf("slot capacity: %v", v.SlotCapacity)
 	}
 }
 
@@ -135,6 +139,13 @@ func TestParseSchemeDocErrors(t *testing.T) {
 			obj(m, "menus", 0, "categories", 0, "items", 1)["order_types"] = []any{2}
 			obj(m, "venues", 0)["order_types"] = []any{}
 		}, []string{"menus[0].categories[0].items[1].order_types[0]", "venues[0].order_types"}},
+		{"slot capacity", func(m map[string]any) {
+			obj(m, "venues", 0, "delivery")["slot_capacity"] = -1
+			obj(m, "venues", 0, "pickup")["slot_capacity"] = 2.5
+		}, []string{"venues[0].pickup.slot_capacity"}},
+		{"negative slot capacity", func(m map[string]any) {
+			obj(m, "venues", 0, "delivery")["slot_capacity"] = -1
+		}, []string{"venues[0].delivery.slot_capacity"}},
 		{"hours", func(m map[string]any) {
 			obj(m, "venues", 0)["opening_hours"] = map[string]any{
 				"3": []any{map[string]any{"open": "25:00", "close": "9:00"}},

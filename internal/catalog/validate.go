@@ -24,6 +24,8 @@ const (
 	maxColours    = 16
 	maxMinutes    = 1440
 	maxBasisPoint = 10000
+	// maxSlotCapacity bounds orders per 15-minute slot; 0 is unlimited.
+	maxSlotCapacity = 10000
 )
 
 // problems collects FieldErrors; every check adds to it and carries on.
@@ -253,6 +255,8 @@ func (p *problems) validateVenue(path string, v *VenueDoc, menus map[string]bool
 	p.check(v.Delivery.FreeOver >= 0, path+".delivery.free_over", "must not be negative")
 	p.check(v.Delivery.Minimum >= 0, path+".delivery.minimum", "must not be negative")
 	p.check(v.Pickup.Minimum >= 0, path+".pickup.minimum", "must not be negative")
+	p.between(path+".delivery.slot_capacity", int64(v.Delivery.SlotCapacity), 0, maxSlotCapacity)
+	p.between(path+".pickup.slot_capacity", int64(v.Pickup.SlotCapacity), 0, maxSlotCapacity)
 	p.between(path+".prep_minutes", int64(v.PrepMinutes), 0, maxMinutes)
 	p.between(path+".delivery_minutes", int64(v.DeliveryMinutes), 0, maxMinutes)
 	p.between(path+".service_charge_bp", int64(v.ServiceChargeBP), 0, maxBasisPoint)

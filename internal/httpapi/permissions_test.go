@@ -89,6 +89,7 @@ var permCases = map[string]permCase{
 	"venue/info":                   {perm: "anyone/none", body: burgers()},
 	"menu/list":                    {perm: "anyone/none", body: burgers("venue_slug", "soho", "order_type", 1)},
 	"stores/deliverable":           {perm: "anyone/none", body: burgers("lat", 51.51, "lng", -0.13)},
+	"venue/slots":                  {perm: "anyone/none", body: burgers("venue_slug", "soho", "order_type", 1)},
 	"user/validate-contact-number": {perm: "anyone/none", body: burgers("contact_number", "+447911123456")},
 	"address/find-address":         {perm: "anyone/none", body: burgers("query", "Greek Street")},
 	"address/find-address-detail":  {perm: "anyone/none", body: burgers("place_id", "nowhere")},

@@ -21,6 +21,7 @@ func (s *Server) routeTable() []route {
 		public("venue/info", s.venueInfo),
 		public("menu/list", s.menuList),
 		public("stores/deliverable", s.storesDeliverable),
+		public("venue/slots", s.venueSlots),
 		// These three spend the operator's geocoder and phone quota; they
 		// are rate limited, not signed in, since a guest checks out too.
 		public("user/validate-contact-number", s.validateContactNumber),

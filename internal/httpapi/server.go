@@ -20,6 +20,7 @@ import (
 	"platter/internal/config"
 	"platter/internal/geo"
 	"platter/internal/i18n"
+	"platter/internal/schedule"
 )
 
 // Catalog is what the API needs of the catalogue store.
@@ -29,6 +30,8 @@ type Catalog interface {
 	VenuesOfScheme(ctx context.Context, schemeID int64) ([]catalog.Venue, error)
 	MenuRef(ctx context.Context, schemeSlug, venueSlug string) (menuID, version int64, err error)
 	Menu(ctx context.Context, menuID int64) (*catalog.Menu, error)
+	// SlotUsage is the places taken in a venue's slots starting in [from, to).
+	SlotUsage(ctx context.Context, venueID int64, orderType int, from, to time.Time) (schedule.Usage, error)
 }
 
 // Health is what /readyz asks of the database.

@@ -7,6 +7,7 @@ import (
 
 	"platter/internal/catalog"
 	"platter/internal/platter"
+	"platter/internal/schedule"
 )
 
 type storeJSON struct {
@@ -28,6 +29,8 @@ type storeJSON struct {
 	VATRateBP       int                    `json:"vat_rate_bp"`
 	Tipping         catalog.Tipping        `json:"tipping"`
 	LayoutStyle     int                    `json:"layout_style"`
+	PausedUntil     *time.Time             `json:"paused_until"`
+	BusyMinutes     int                    `json:"busy_minutes"`
 }
 
 type deliveryJSON struct {
@@ -93,6 +96,12 @@ func toStoreJSON(v *catalog.Venue, now time.Time) storeJSON {
 		Pickup:      pickupJSON{v.PickupMinimum},
 		PrepMinutes: v.PrepMinutes, DeliveryMinutes: v.DeliveryMinutes,
 		ServiceChargeBP: v.ServiceChargeBP, VATRateBP: v.VATRateBP, Tipping: v.Tipping, LayoutStyle: v.LayoutStyle,
+		BusyMinutes: v.BusyMinutes,
+	}
+	if schedule.Paused(v, now) {
+		// A pause that has ended is history, not news for the storefront.
+		t := v.PausedUntil.UTC()
+		st.PausedUntil = &t
 	}
 	for d := range st.OpeningHours {
 		if st.OpeningHours[d] == nil {

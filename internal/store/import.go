@@ -159,6 +159,7 @@ type venueRow struct {
 	LayoutStyle                                 int
 	MenuID                                      int64
 	Position                                    int
+	DeliverySlots, PickupSlots                  int
 }
 
 var venuesTable = &table[venueRow]{name: "venues", parent: "scheme_id", key: "slug",
@@ -166,12 +167,13 @@ var venuesTable = &table[venueRow]{name: "venues", parent: "scheme_id", key: "sl
 		"time_zone", "order_types", "delivery_radius_m", "delivery_fee", "free_delivery_over",
 		"delivery_minimum", "pickup_minimum", "prep_minutes", "delivery_minutes", "service_charge_bp",
 		"vat_rate_bp", "tipping_enabled", "tip_percents", "tip_default", "tip_allow_custom", "layout_style",
-		"menu_id", "position"},
+		"menu_id", "position", "delivery_slot_capacity", "pickup_slot_capacity"},
 	fields: func(r *venueRow) []any {
 		return []any{&r.Name, &r.Line1, &r.Line2, &r.City, &r.Postcode, &r.Country, &r.Lat, &r.Lng,
 			&r.TimeZone, &r.OrderTypes, &r.RadiusM, &r.Fee, &r.FreeOver, &r.Minimum, &r.PickupMin,
 			&r.PrepMinutes, &r.DeliveryMinutes, &r.ServiceChargeBP, &r.VATRateBP, &r.TipEnabled,
-			&r.TipPercents, &r.TipDefault, &r.TipAllowCustom, &r.LayoutStyle, &r.MenuID, &r.Position}
+			&r.TipPercents, &r.TipDefault, &r.TipAllowCustom, &r.LayoutStyle, &r.MenuID, &r.Position,
+			&r.DeliverySlots, &r.PickupSlots}
 	}}
 
 func toVenueRow(v *catalog.VenueDoc, menuID int64, pos int) venueRow {
@@ -179,7 +181,7 @@ func toVenueRow(v *catalog.VenueDoc, menuID int64, pos int) venueRow {
 	return venueRow{v.Name, a.Line1, a.Line2, a.City, a.Postcode, a.Country, v.Lat, v.Lng, v.TimeZone,
 		toJSON(v.OrderTypes), d.RadiusM, d.Fee, d.FreeOver, d.Minimum, v.Pickup.Minimum, v.PrepMinutes,
 		v.DeliveryMinutes, v.ServiceChargeBP, v.VATRateBP, t.Enabled, toJSON(t.Percents), t.DefaultPercent,
-		t.AllowCustom, v.LayoutStyle, menuID, pos}
+		t.AllowCustom, v.LayoutStyle, menuID, pos, d.SlotCapacity, v.Pickup.SlotCapacity}
 }
 
 // importVenues syncs the scheme's venues and their opening hours and

@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"encoding/json"
 	"fmt"
 	"time"
@@ -77,7 +78,7 @@ const venueColumns = `id, scheme_id, slug, name, address_line1, address_line2, c
 	lat, lng, time_zone, order_types, delivery_radius_m, delivery_fee, free_delivery_over,
 	delivery_minimum, pickup_minimum, prep_minutes, delivery_minutes, service_charge_bp,
 	vat_rate_bp, tipping_enabled, tip_percents, tip_default, tip_allow_custom, layout_style,
-	menu_id, position`
+	menu_id, position, delivery_slot_capacity, pickup_slot_capacity, paused_until, busy_minutes`
 
 // VenuesOfScheme returns the venues of a scheme, ordered by position, with
 // their opening hours and tipping settings. An unknown scheme has none.
@@ -188,15 +189,20 @@ func scanVenue(r scanner) (*catalog.Venue, error) {
 	var (
 		v                   catalog.Venue
 		orderTypes, percent string
+		paused              sql.NullTime
 	)
 	err := r.Scan(&v.ID, &v.SchemeID, &v.Slug, &v.Name, &v.Address.Line1, &v.Address.Line2,
 		&v.Address.City, &v.Address.Postcode, &v.Address.Country, &v.Lat, &v.Lng, &v.TimeZone,
 		&orderTypes, &v.DeliveryRadiusM, &v.DeliveryFee, &v.FreeDeliveryOver, &v.DeliveryMinimum,
 		&v.PickupMinimum, &v.PrepMinutes, &v.DeliveryMinutes, &v.ServiceChargeBP, &v.VATRateBP,
 		&v.Tipping.Enabled, &percent, &v.Tipping.DefaultPercent, &v.Tipping.AllowCustom,
-		&v.LayoutStyle, &v.MenuID, &v.Position)
+		&v.LayoutStyle, &v.MenuID, &v.Position, &v.SlotCapacity[catalog.OrderTypeDelivery],
+		&v.SlotCapacity[catalog.OrderTypePickup], &paused, &v.BusyMinutes)
 	if err != nil {
 		return nil, err
+	}
+	if paused.Valid {
+		v.PausedUntil = paused.Time.UTC()
 	}
 	if err := fromJSON(orderTypes, &v.OrderTypes); err != nil {
 		return nil, err

@@ -68,6 +68,8 @@ export function testStore(over: Partial<Store> = {}): Store {
     vat_rate_bp: 2000,
     tipping: { enabled: true, percents: [0, 10], default_percent: 10, allow_custom: true },
     layout_style: 0,
+    paused_until: null,
+    busy_minutes: 0,
     ...over,
   };
 }

@@ -72,6 +72,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/venue/slots": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A venue's 15-minute pre-order slots for an order type, and whether ASAP is possible now.
+         * @description Slots lie wholly within opening hours, in the venue's own zone (RFC 3339 with the offset written out, so a wall time the clocks repeat appears twice with two offsets), on today's and the next local dates (`days`, default 7), and start no sooner than now plus the lead time (prep minutes + busy minutes, + delivery minutes for delivery; from the end of a pause while paused). A slot whose capacity for the order type is used up is listed with `available: false`. Meta `asap_available`: open, not paused and, with a capacity, room in the slot an ASAP order would be ready in. Meta `first_asap_at`: when ASAP is available, the time an order placed now would be ready; otherwise the start of the first available slot (null when none). 1000 for an order type the venue does not offer or `days` outside 1–7; 1404 for an unknown scheme or venue. Not cached.
+         */
+        post: operations["venueSlots"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/user/validate-contact-number": {
         parameters: {
             query?: never;
@@ -625,6 +645,24 @@ export interface components {
             vat_rate_bp: number;
             tipping: components["schemas"]["Tipping"];
             layout_style: components["schemas"]["LayoutStyle"];
+            /**
+             * Format: date-time
+             * @description The venue takes no ASAP orders until then (UTC); slots start no sooner than this plus the lead time. Null when it is not paused.
+             */
+            paused_until: string | null;
+            /** @description Minutes the venue adds to its prep time (and promised times) while busy. */
+            busy_minutes: number;
+        };
+        Slot: {
+            /**
+             * Format: date-time
+             * @description The slot's start in the venue's zone; what orders/prepare takes as preorder_for.
+             */
+            start: string;
+            /** Format: date-time */
+            end: string;
+            /** @description False when the slot's capacity for the order type is used up. */
+            available: boolean;
         };
         Tipping: {
             enabled: boolean;
@@ -897,6 +935,43 @@ export interface operations {
                         /** @description The menu's version; it changes whenever the menu does. */
                         version: number;
                         data: components["schemas"]["MenuList"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    venueSlots: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    filter: {
+                        business_slug: string;
+                        venue_slug: string;
+                        order_type: components["schemas"]["OrderType"];
+                        days?: number;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        asap_available: boolean;
+                        /** Format: date-time */
+                        first_asap_at: string | null;
+                        data: components["schemas"]["Slot"][];
                     };
                 };
             };

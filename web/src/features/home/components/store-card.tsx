@@ -34,7 +34,7 @@ export function StoreCard({ choice, currency, orderType, onChoose }: StoreCardPr
             {status.open ? t("home.open") : t("home.closed")}
           </span>
           {!status.open && status.opensAt && <span>{status.opensAt}</span>}
-          <span>{t("home.prepTime", { minutes: store.prep_minutes })}</span>
+          <span>{t("home.prepTime", { minutes: store.prep_minutes + store.busy_minutes })}</span>
           {km !== null && (
             <span className="store-card__distance">
               {t("distance.away", { distance: formatDistanceKm(km) })}

@@ -75,4 +75,17 @@ describe("menu page", () => {
     expect(screen.getByRole("button", { name: /Jalapeño Poppers/ })).toBeTruthy();
     expect(screen.queryByRole("button", { name: /Cola/ })).toBeNull();
   });
+
+  it("promises a later time while the kitchen is busy", async () => {
+    const busy = { ...burgersScheme, stores: [testStore({ prep_minutes: 15, busy_minutes: 20 })] };
+    vi.stubGlobal(
+      "fetch",
+      apiStub({
+        "venue/info": { success: true, data: busy, lastUpdatedTime: "t" },
+        "menu/list": { success: true, data: testMenu, version: 1 },
+      }),
+    );
+    renderRoute("/demo-burgers/soho/menu");
+    expect(await screen.findByText("Ready in about 35 min")).toBeTruthy();
+  });
 });

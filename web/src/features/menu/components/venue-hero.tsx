@@ -66,10 +66,11 @@ export function VenueHero({ scheme, venue, orderType }: VenueHeroProps) {
           <li>
             <ClockIcon size={16} />
             {t(orderType === OrderType.DELIVERY ? "menu.deliveryTime" : "menu.pickupTime", {
+              // Busy minutes lengthen every promise while the kitchen is busy (DESIGN.md §9).
               minutes:
-                orderType === OrderType.DELIVERY
-                  ? venue.prep_minutes + venue.delivery_minutes
-                  : venue.prep_minutes,
+                venue.prep_minutes +
+                venue.busy_minutes +
+                (orderType === OrderType.DELIVERY ? venue.delivery_minutes : 0),
             })}
           </li>
           {minimum > 0 && (
