@@ -45,7 +45,7 @@ for (const [state, now] of [
       await expect(page.locator(".store-card")).toHaveCount(2);
       await shot(`06-burgers-stores-${state}`);
       await page.goto("/e2e-hours/home/stores");
-      await expect(page.locator(".store-card")).toHaveCount(2);
+      await expect(page.locator(".store-card")).toHaveCount(3);
       await shot(`07-always-and-never-open-stores-${state}`);
       await page.goto("/demo-burgers/soho/menu");
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
