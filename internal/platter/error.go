@@ -36,6 +36,28 @@ const (
 	CodeSlotFull     = 3105 // the slot has no place left
 	CodeNotSlot      = 3106 // preorder_for is not the start of a 15-minute slot
 	CodeTooFarAhead  = 3107 // preorder_for beyond the days slots are offered for
+
+	// Checkout refusals (30xx): the basket, the discount, the payment.
+	CodeOrderTypeUnavailable = 3010 // the venue does not take this order type
+	CodeOutsideArea          = 3011 // delivery address beyond the venue's radius
+	CodeBelowMinimum         = 3012 // subtotal under the order type's minimum
+	CodeEmptyBasket          = 3013 // nothing (available) to order
+	CodeItemUnavailable      = 3020 // sold out, removed from the menu, or not for this order type
+	CodeModifierUnavailable  = 3021 // a choice that is sold out, removed, or not one of the item's
+	CodeModifierSelection    = 3022 // choices of a modifier category outside select_min/select_max
+	CodeItemQuantity         = 3023 // quantity outside the item's select_min/select_max
+	CodeTipOutOfRange        = 3030 // tip below 0 or above 50 % of the subtotal
+	CodePromoUnknown         = 3040
+	CodePromoExpired         = 3041 // outside its validity window
+	CodePromoMinimum         = 3042 // subtotal below the code's minimum spend
+	CodePromoUsedUp          = 3043 // no uses left
+	CodePromoAlreadyUsed     = 3044 // the customer's own uses are spent
+	CodeRewardUnavailable    = 3045 // unknown, expired, below its minimum spend or already used
+	CodePaymentDeclined      = 3050
+	CodeInsufficientFunds    = 3051
+	CodeAuthenticationFailed = 3052 // the card's authentication (3-D Secure challenge) failed
+	CodeOrderNotPayable      = 3053 // expired or cancelled before payment
+	CodePaymentInProgress    = 3054 // another payment of the order is under way
 )
 
 // Error is the one error type that crosses package boundaries. Message and the
