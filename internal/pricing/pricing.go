@@ -281,4 +281,3 @@ func RoundDiv(a, b int64) int64 {
 	}
 	return (a + b/2) / b
 }
-
