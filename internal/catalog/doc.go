@@ -32,6 +32,51 @@ type SchemeDoc struct {
 	Loyalty      Loyalty    `json:"loyalty"`
 	Menus        []MenuDoc  `json:"menus"`
 	Venues       []VenueDoc `json:"venues"`
+	// PromoCodes and Offers are optional; like venues, a code or offer the
+	// document stops listing is hidden (orders keep its id), not deleted.
+	PromoCodes []PromoCodeDoc `json:"promo_codes"`
+	Offers     []OfferDoc     `json:"offers"`
+}
+
+// PromoCodeDoc is a promo code: Kind "percent" (PercentBP, 1000 = 10 %) or
+// "fixed" (Amount in minor units), a minimum spend on the subtotal, an
+// optional validity window (RFC 3339; ValidUntil excluded), and use limits
+// (0: unlimited) in total and per customer. Code is matched
+// case-insensitively.
+type PromoCodeDoc struct {
+	Code               string `json:"code"`
+	Kind               string `json:"kind"`
+	PercentBP          int    `json:"percent_bp"`
+	Amount             int64  `json:"amount"`
+	MinSpend           int64  `json:"min_spend"`
+	ValidFrom          string `json:"valid_from"`
+	ValidUntil         string `json:"valid_until"`
+	MaxUses            int    `json:"max_uses"`
+	MaxUsesPerCustomer int    `json:"max_uses_per_customer"`
+}
+
+// OfferDoc is an offer card (user/offers) and the reward it gives: a
+// discount like a promo code's. ButtonKind 0 applies it by itself
+// (AUTO_APPLY), 1 on a tap (CLAIM).
+type OfferDoc struct {
+	Ref                string    `json:"ref"`
+	Title              string    `json:"title"`
+	Color              string    `json:"color"`
+	ImageURL           string    `json:"image_url"`
+	ButtonText         string    `json:"button_text"`
+	ButtonKind         int       `json:"button_kind"`
+	Reward             RewardDoc `json:"reward"`
+	ValidFrom          string    `json:"valid_from"`
+	ValidUntil         string    `json:"valid_until"`
+	MaxUsesPerCustomer int       `json:"max_uses_per_customer"`
+}
+
+// RewardDoc is the discount of an offer.
+type RewardDoc struct {
+	Kind      string `json:"kind"`
+	PercentBP int    `json:"percent_bp"`
+	Amount    int64  `json:"amount"`
+	MinSpend  int64  `json:"min_spend"`
 }
 
 // MenuDoc is one menu of a SchemeDoc. Items name their modifier categories

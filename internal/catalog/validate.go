@@ -138,7 +138,75 @@ func (d *SchemeDoc) Validate() []FieldError {
 		p.unique(slugs, path+".venue_slug", d.Venues[i].VenueSlug)
 		p.validateVenue(path, &d.Venues[i], menuRefs)
 	}
+	codes := map[string]bool{}
+	for i := range d.PromoCodes {
+		path := idx("promo_codes", i)
+		p.unique(codes, path+".code", strings.ToUpper(strings.TrimSpace(d.PromoCodes[i].Code)))
+		p.validatePromo(path, &d.PromoCodes[i])
+	}
+	offers := map[string]bool{}
+	for i := range d.Offers {
+		path := idx("offers", i)
+		p.unique(offers, path+".ref", d.Offers[i].Ref)
+		p.validateOffer(path, &d.Offers[i])
+	}
 	return p
+}
+
+var promoCodeRE = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_-]{1,31}$`)
+
+func (p *problems) validatePromo(path string, c *PromoCodeDoc) {
+	p.check(promoCodeRE.MatchString(strings.TrimSpace(c.Code)), path+".code",
+		"must be 2-32 letters, digits, _ or -")
+	p.discount(path, c.Kind, c.PercentBP, c.Amount, c.MinSpend)
+	p.window(path, c.ValidFrom, c.ValidUntil)
+	p.check(c.MaxUses >= 0, path+".max_uses", "must not be negative")
+	p.check(c.MaxUsesPerCustomer >= 0, path+".max_uses_per_customer", "must not be negative")
+}
+
+func (p *problems) validateOffer(path string, o *OfferDoc) {
+	p.check(refRE.MatchString(o.Ref), path+".ref", "must be 1-64 letters, digits or _.:- characters")
+	p.name(path+".title", o.Title, maxNameLen)
+	p.check(o.Color == "" || colourRE.MatchString(normaliseColour(o.Color)), path+".color", "must be a colour like #rrggbb")
+	p.url(path+".image_url", o.ImageURL)
+	p.check(len([]rune(o.ButtonText)) <= maxNameLen, path+".button_text", "must be at most %d characters", maxNameLen)
+	p.check(o.ButtonKind == 0 || o.ButtonKind == 1, path+".button_kind", "must be 0 (AUTO_APPLY) or 1 (CLAIM)")
+	r := o.Reward
+	p.discount(path+".reward", r.Kind, r.PercentBP, r.Amount, r.MinSpend)
+	p.window(path, o.ValidFrom, o.ValidUntil)
+	p.check(o.MaxUsesPerCustomer >= 0, path+".max_uses_per_customer", "must not be negative")
+}
+
+// discount checks a percent or fixed discount and its minimum spend.
+func (p *problems) discount(path, kind string, percentBP int, amount, minSpend int64) {
+	switch kind {
+	case "percent":
+		p.between(path+".percent_bp", int64(percentBP), 1, maxBasisPoint)
+	case "fixed":
+		p.check(amount > 0, path+".amount", "must be more than 0")
+	default:
+		p.add(path+".kind", "must be percent or fixed")
+	}
+	p.check(minSpend >= 0, path+".min_spend", "must not be negative")
+}
+
+// window checks an optional validity window of RFC 3339 times.
+func (p *problems) window(path, from, until string) {
+	var f, u time.Time
+	var err error
+	if from != "" {
+		if f, err = time.Parse(time.RFC3339, from); err != nil {
+			p.add(path+".valid_from", "must be an RFC 3339 time like 2026-01-01T00:00:00Z")
+		}
+	}
+	if until != "" {
+		if u, err = time.Parse(time.RFC3339, until); err != nil {
+			p.add(path+".valid_until", "must be an RFC 3339 time like 2026-01-01T00:00:00Z")
+		}
+	}
+	if !f.IsZero() && !u.IsZero() && !u.After(f) {
+		p.add(path+".valid_until", "must be after valid_from")
+	}
 }
 
 func (p *problems) validateBrand(d *SchemeDoc) {

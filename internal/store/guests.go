@@ -14,8 +14,8 @@ const guestPruneBatch = 1000
 
 // PruneGuests deletes guests created over GuestIdle before now whose
 // sessions were none of them used since; their sessions and addresses go
-// with them (ON DELETE CASCADE). A conditional delete: several instances
-// may run it at once.
+// with them (ON DELETE CASCADE). A guest who ordered is kept: the order
+// names them. A conditional delete: several instances may run it at once.
 func (db *DB) PruneGuests(ctx context.Context, now time.Time) error {
 	cutoff := utc(now.Add(-GuestIdle))
 	return db.write(ctx, func(c conn) error {
@@ -23,6 +23,7 @@ func (db *DB) PruneGuests(ctx context.Context, now time.Time) error {
 			SELECT u.id FROM users u
 			WHERE u.is_guest = TRUE AND u.created_at < ?
 				AND NOT EXISTS (SELECT 1 FROM sessions s WHERE s.user_id = u.id AND s.last_used_at >= ?)
+				AND NOT EXISTS (SELECT 1 FROM orders o WHERE o.user_id = u.id)
 			ORDER BY u.id LIMIT ?)`, cutoff, cutoff, guestPruneBatch)
 		return err
 	})

@@ -83,7 +83,11 @@ func importScheme(ctx context.Context, t *menuTx, doc *catalog.SchemeDoc, res *I
 	if err != nil {
 		return err
 	}
-	res.Unchanged = !created && !changed && !venuesChanged && !t.changedAny()
+	promosChanged, err := importPromotions(ctx, t.c, id, doc, now)
+	if err != nil {
+		return err
+	}
+	res.Unchanged = !created && !changed && !venuesChanged && !promosChanged && !t.changedAny()
 	if res.Unchanged || created {
 		return nil
 	}

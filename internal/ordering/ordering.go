@@ -1,0 +1,185 @@
+// Package ordering holds orders, their lines and payments, and the rules of
+// promo codes and rewards: the domain of checkout. It knows nothing of HTTP
+// or SQL; pricing computes the figures an order stores.
+package ordering
+
+import (
+	"time"
+
+	"platter/internal/pricing"
+)
+
+// Order statuses (DESIGN.md §6).
+const (
+	StatusPending        = "pending"
+	StatusAccepted       = "accepted"
+	StatusRejected       = "rejected"
+	StatusCancelled      = "cancelled"
+	StatusReadyToCollect = "ready_to_collect"
+	StatusOnTheWay       = "on_the_way"
+	StatusCollected      = "collected"
+	StatusDelivered      = "delivered"
+)
+
+// Payment statuses of an order.
+const (
+	PayRequired   = "requires_payment" // waiting for a card
+	PayProcessing = "processing"       // a charge is under way (leased)
+	PayAction     = "requires_action"  // the card asked for a challenge
+	PayPaid       = "paid"
+	PayRefunded   = "refunded"
+	PayExpired    = "expired" // never paid; the order was cancelled
+)
+
+// UnpaidTTL is how long an order waits for its payment before the expiry
+// job cancels it and gives back its promo use and slot place.
+const UnpaidTTL = 30 * time.Minute
+
+// PaymentLease is how long one charge may hold an order in "processing";
+// a process that dies mid-charge leaves the order to expire normally.
+const PaymentLease = 2 * time.Minute
+
+// Address is the delivery address snapshot of an order, in the shape of
+// SPEC.md §3's delivery address.
+type Address struct {
+	Name          string  `json:"name"`
+	Line1         string  `json:"line1"`
+	Line2         string  `json:"line2"`
+	City          string  `json:"city"`
+	Postcode      string  `json:"postcode"`
+	Country       string  `json:"country"`
+	ContactNumber string  `json:"contact_number"`
+	Email         string  `json:"email"`
+	Note          string  `json:"note"`
+	Latitude      float64 `json:"latitude"`
+	Longitude     float64 `json:"longitude"`
+}
+
+// Modifier is a copied modifier of a line.
+type Modifier struct {
+	ID         int64  `json:"id"`
+	CategoryID int64  `json:"category_id"`
+	Name       string `json:"name"`
+	Price      int64  `json:"price"`
+	Qty        int    `json:"qty"`
+}
+
+// Line is one ordered line: a copy of what was ordered and priced.
+type Line struct {
+	ItemID    int64
+	Title     string
+	Qty       int
+	UnitPrice int64
+	Total     int64
+	VATRateBP int
+	Modifiers []Modifier
+}
+
+// Pricing is the breakdown an order stores (pricing.Quote's figures).
+type Pricing struct {
+	Currency       string
+	Subtotal       int64
+	Discount       int64
+	DiscountSource string
+	ServiceCharge  int64
+	DeliveryFee    int64
+	Tip            int64
+	Total          int64
+	Tax            int64
+	VATRateBP      int
+	StampsEarned   int64
+}
+
+// PricingOf takes the figures of a quote.
+func PricingOf(q *pricing.Quote, currency string) Pricing {
+	return Pricing{Currency: currency, Subtotal: q.Subtotal, Discount: q.Discount, DiscountSource: q.DiscountFrom,
+		ServiceCharge: q.ServiceCharge, DeliveryFee: q.DeliveryFee, Tip: q.Tip, Total: q.Total, Tax: q.Tax,
+		VATRateBP: q.VATRateBP, StampsEarned: q.StampsEarned}
+}
+
+// LinesOf copies the priced lines of a quote (all of them: a quote with a
+// line problem is never made an order).
+func LinesOf(q *pricing.Quote) []Line {
+	out := make([]Line, 0, len(q.Lines))
+	for _, l := range q.Lines {
+		mods := make([]Modifier, 0, len(l.Modifiers))
+		for _, m := range l.Modifiers {
+			mods = append(mods, Modifier{ID: m.ID, CategoryID: m.CategoryID, Name: m.Name, Price: m.Price, Qty: m.Qty})
+		}
+		out = append(out, Line{ItemID: l.ItemID, Title: l.Title, Qty: l.Qty, UnitPrice: l.UnitPrice,
+			Total: l.Total, VATRateBP: l.VATRateBP, Modifiers: mods})
+	}
+	return out
+}
+
+// Payment is an order's payment. Ref is ours (and the provider's
+// idempotency key); a card is known only by Brand and Last4.
+type Payment struct {
+	Ref          string
+	Provider     string
+	Amount       int64
+	Currency     string
+	Status       string
+	ClientSecret string
+	ChallengeID  string
+	Brand        string
+	Last4        string
+}
+
+// Order is an order with its lines and payment.
+type Order struct {
+	ID              int64
+	SchemeID        int64
+	VenueID         int64
+	UserID          int64
+	Number          int64
+	Status          string
+	PaymentStatus   string
+	OrderType       int
+	IsASAP          bool
+	PreorderFor     *time.Time
+	DeliveryAddress *Address
+	Note            string
+	Email           string
+	ContactNumber   string
+	FirstName       string
+	LastName        string
+	PromoCode       string
+	PromoCodeID     int64
+	OfferID         int64
+	Pricing         Pricing
+	Lines           []Line
+	Payment         Payment
+	CreatedAt       time.Time
+	ExpiresAt       time.Time
+	PaidAt          *time.Time
+}
+
+// Use is the promo code or reward a new order spends, checked again under
+// lock in the order's transaction: MaxUses (promo codes) and PerCustomer
+// (0: unlimited) by the customer's user id or e-mail address.
+type Use struct {
+	PromoCodeID int64
+	OfferID     int64
+	MaxUses     int
+	PerCustomer int
+	EmailNorm   string
+}
+
+// NewOrder is what prepare stores: the order (ids, number and times are
+// the store's), the key and body hash that make a retry find it, and the
+// use it reserves.
+type NewOrder struct {
+	Order          Order
+	IdempotencyKey string
+	RequestHash    string
+	Use            *Use
+}
+
+// PaymentOutcome is a provider's answer as the store records it.
+type PaymentOutcome struct {
+	Status      string // payments.Succeeded, Declined, …
+	ChallengeID string
+	Brand       string
+	Last4       string
+}

@@ -1,0 +1,277 @@
+package store
+
+import (
+	"context"
+	"crypto/rand"
+	"database/sql"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"time"
+
+	"platter/internal/ordering"
+	"platter/internal/platter"
+)
+
+// Every order query names its owner (scheme and user) beside the id, so a
+// foreign order reads exactly like a missing one: not found.
+
+// errIdempotency is the answer to a prepare that reuses an idempotency key
+// with another body.
+func errIdempotency() *platter.Error {
+	return &platter.Error{Code: platter.CodeConflict, Message: "order.idempotency_conflict"}
+}
+
+// CreateOrder stores a prepared order with its lines, its payment and the
+// promo or reward use it reserves, in one transaction, and returns it.
+//
+// A retry finds its order: the same (scheme, user, idempotency key) with
+// the same request hash returns the order stored first (replayed true);
+// with another hash it is refused with 1409. The unique index on the key
+// holds this under concurrency: on PostgreSQL two transactions that both
+// found no order race to insert, the second blocks on the index until the
+// first commits and then fails with a unique violation, after which the
+// order of the first is read and returned like any retry's. The row is
+// inserted before the use is reserved, so a losing retry never touches the
+// promo code's count.
+//
+// Promo atomicity: the use is taken by a conditional UPDATE of the code's
+// row (uses < max_uses), which also locks that row until commit, so
+// concurrent prepares of one code queue on it and each sees the uses the
+// ones before it committed; the per-customer count is read after that lock
+// for the same reason. On SQLite the one writer gives the same order.
+func (db *DB) CreateOrder(ctx context.Context, n *ordering.NewOrder, now time.Time) (*ordering.Order, bool, error) {
+	now = utc(now)
+	var (
+		out    *ordering.Order
+		replay bool
+	)
+	err := db.write(ctx, func(c conn) error {
+		out, replay = nil, false
+		id, hash, err := findOrderByKey(ctx, c, n)
+		switch {
+		case err == nil:
+			if hash != n.RequestHash {
+				return errIdempotency()
+			}
+			replay = true
+			out, err = loadOrder(ctx, c, id)
+			return err
+		case !errors.Is(err, sql.ErrNoRows):
+			return err
+		}
+		if id, err = insertOrder(ctx, c, n, now); err != nil {
+			return err
+		}
+		if err := reserveUse(ctx, c, n, id, now); err != nil {
+			return err
+		}
+		if err := insertLines(ctx, c, id, n.Order.Lines); err != nil {
+			return err
+		}
+		if err := insertPayment(ctx, c, id, &n.Order, now); err != nil {
+			return err
+		}
+		if err := addEvent(ctx, c, id, n.Order.SchemeID, ordering.StatusPending, ordering.PayRequired,
+			"customer", "created", now); err != nil {
+			return err
+		}
+		out, err = loadOrder(ctx, c, id)
+		return err
+	})
+	if pe := platter.AsError(err); err != nil && pe.Code == platter.CodeConflict && pe.Message == "error.conflict" {
+		// Another run with this key committed first (see above).
+		return db.replayOrder(ctx, n)
+	}
+	if err != nil {
+		return nil, false, err
+	}
+	return out, replay, nil
+}
+
+func (db *DB) replayOrder(ctx context.Context, n *ordering.NewOrder) (*ordering.Order, bool, error) {
+	var out *ordering.Order
+	err := db.read(ctx, func(c conn) error {
+		id, hash, err := findOrderByKey(ctx, c, n)
+		if err != nil {
+			return err
+		}
+		if hash != n.RequestHash {
+			return errIdempotency()
+		}
+		out, err = loadOrder(ctx, c, id)
+		return err
+	})
+	if err != nil {
+		return nil, false, err
+	}
+	return out, true, nil
+}
+
+func findOrderByKey(ctx context.Context, c conn, n *ordering.NewOrder) (id int64, hash string, err error) {
+	err = c.queryRow(ctx, `SELECT id, request_hash FROM orders WHERE scheme_id = ? AND user_id = ? AND idempotency_key = ?`,
+		n.Order.SchemeID, n.Order.UserID, n.IdempotencyKey).Scan(&id, &hash)
+	return id, hash, err
+}
+
+// nextOrderNumber hands out the scheme's next order number; the counter's
+// row lock orders concurrent prepares of one scheme.
+func nextOrderNumber(ctx context.Context, c conn, schemeID int64) (int64, error) {
+	if _, err := c.exec(ctx, `INSERT INTO order_numbers (scheme_id, last_number) VALUES (?, 0)
+		ON CONFLICT (scheme_id) DO NOTHING`, schemeID); err != nil {
+		return 0, err
+	}
+	var n int64
+	err := c.queryRow(ctx, `UPDATE order_numbers SET last_number = last_number + 1 WHERE scheme_id = ?
+		RETURNING last_number`, schemeID).Scan(&n)
+	return n, err
+}
+
+func insertOrder(ctx context.Context, c conn, n *ordering.NewOrder, now time.Time) (int64, error) {
+	o := &n.Order
+	num, err := nextOrderNumber(ctx, c, o.SchemeID)
+	if err != nil {
+		return 0, err
+	}
+	addr := ""
+	if o.DeliveryAddress != nil {
+		b, _ := json.Marshal(o.DeliveryAddress)
+		addr = string(b)
+	}
+	var preorder any
+	if o.PreorderFor != nil {
+		preorder = utc(*o.PreorderFor)
+	}
+	p := o.Pricing
+	var id int64
+	err = c.queryRow(ctx, `INSERT INTO orders (scheme_id, venue_id, user_id, order_number, status, payment_status,
+		order_type, is_asap, preorder_for, delivery_address, note, email, contact_number, first_name, last_name,
+		currency, subtotal, discount, discount_source, promo_code_id, promo_code, offer_id, service_charge,
+		delivery_fee, tip, total, tax, vat_rate_bp, stamps_earned, idempotency_key, request_hash,
+		created_at, updated_at, expires_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+		RETURNING id`,
+		o.SchemeID, o.VenueID, o.UserID, num, ordering.StatusPending, ordering.PayRequired,
+		o.OrderType, o.IsASAP, preorder, addr, o.Note, o.Email, o.ContactNumber, o.FirstName, o.LastName,
+		p.Currency, p.Subtotal, p.Discount, p.DiscountSource, nullID(o.PromoCodeID), o.PromoCode, nullID(o.OfferID),
+		p.ServiceCharge, p.DeliveryFee, p.Tip, p.Total, p.Tax, p.VATRateBP, p.StampsEarned,
+		n.IdempotencyKey, n.RequestHash, now, now, now.Add(ordering.UnpaidTTL)).Scan(&id)
+	return id, err
+}
+
+func nullID(id int64) any {
+	if id == 0 {
+		return nil
+	}
+	return id
+}
+
+// reserveUse takes one use of the order's promo code or reward (see
+// CreateOrder); a refusal rolls the whole order back.
+func reserveUse(ctx context.Context, c conn, n *ordering.NewOrder, orderID int64, now time.Time) error {
+	u := n.Use
+	if u == nil {
+		return nil
+	}
+	var (
+		res sql.Result
+		err error
+	)
+	if u.PromoCodeID != 0 {
+		res, err = c.exec(ctx, `UPDATE promo_codes SET uses = uses + 1
+			WHERE id = ? AND deleted_at IS NULL AND (max_uses = 0 OR uses < max_uses)`, u.PromoCodeID)
+	} else {
+		// A write that changes nothing, for its row lock: concurrent uses
+		// of one reward by one customer queue here.
+		res, err = c.exec(ctx, `UPDATE offers SET position = position WHERE id = ? AND deleted_at IS NULL`, u.OfferID)
+	}
+	if err != nil {
+		return err
+	}
+	if rows, err := res.RowsAffected(); err != nil {
+		return err
+	} else if rows == 0 && u.PromoCodeID != 0 {
+		return &platter.Error{Code: platter.CodePromoUsedUp, Message: "promo.used_up"}
+	} else if rows == 0 {
+		return ordering.ErrRewardUnavailable()
+	}
+	if u.PerCustomer > 0 {
+		used, err := customerUses(ctx, c, u.PromoCodeID, u.OfferID, n.Order.UserID, u.EmailNorm)
+		if err != nil {
+			return err
+		}
+		if used >= u.PerCustomer && u.PromoCodeID != 0 {
+			return &platter.Error{Code: platter.CodePromoAlreadyUsed, Message: "promo.already_used"}
+		} else if used >= u.PerCustomer {
+			return ordering.ErrRewardUnavailable()
+		}
+	}
+	_, err = c.exec(ctx, `INSERT INTO redemptions (scheme_id, order_id, promo_code_id, offer_id, user_id, email_norm,
+		status, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, 'reserved', ?, ?)`,
+		n.Order.SchemeID, orderID, nullID(u.PromoCodeID), nullID(u.OfferID), n.Order.UserID, u.EmailNorm, now, now)
+	return err
+}
+
+func insertLines(ctx context.Context, c conn, orderID int64, lines []ordering.Line) error {
+	for i, l := range lines {
+		mods, err := json.Marshal(l.Modifiers)
+		if err != nil {
+			return err
+		}
+		if l.Modifiers == nil {
+			mods = []byte("[]")
+		}
+		if _, err := c.exec(ctx, `INSERT INTO order_lines (order_id, position, item_id, title, qty, unit_price, total,
+			vat_rate_bp, modifiers) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			orderID, i, l.ItemID, l.Title, l.Qty, l.UnitPrice, l.Total, l.VATRateBP, string(mods)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// insertPayment opens the order's payment. The sandbox's client secret is
+// local; a real provider's intent is made after commit (no network call
+// inside a transaction).
+func insertPayment(ctx context.Context, c conn, orderID int64, o *ordering.Order, now time.Time) error {
+	ref := "pay_" + randomHex(12)
+	_, err := c.exec(ctx, `INSERT INTO payments (order_id, ref, provider, amount, currency, status, client_secret,
+		created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		orderID, ref, o.Payment.Provider, o.Pricing.Total, o.Pricing.Currency, ordering.PayRequired,
+		ref+"_secret_"+randomHex(12), now, now)
+	return err
+}
+
+func randomHex(n int) string {
+	b := make([]byte, n)
+	_, _ = rand.Read(b)
+	return hex.EncodeToString(b)
+}
+
+func addEvent(ctx context.Context, c conn, orderID, schemeID int64, status, payment, actor, reason string, now time.Time) error {
+	_, err := c.exec(ctx, `INSERT INTO order_events (order_id, scheme_id, status, payment_status, actor, reason, created_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?)`, orderID, schemeID, status, payment, actor, reason, now)
+	return err
+}
+
+// Order returns one of the owner's orders; another's is not found.
+func (db *DB) Order(ctx context.Context, schemeID, userID, id int64) (*ordering.Order, error) {
+	var out *ordering.Order
+	err := db.read(ctx, func(c conn) error {
+		var n int
+		if err := c.queryRow(ctx, `SELECT COUNT(*) FROM orders WHERE id = ? AND scheme_id = ? AND user_id = ?`,
+			id, schemeID, userID).Scan(&n); err != nil {
+			return err
+		}
+		if n == 0 {
+			return platter.NotFound()
+		}
+		var err error
+		out, err = loadOrder(ctx, c, id)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}

@@ -1,0 +1,205 @@
+package store
+
+import (
+	"context"
+	"time"
+
+	"platter/internal/ordering"
+	"platter/internal/platter"
+)
+
+// A card payment runs in three steps so that no provider call happens
+// inside a transaction and no result is applied twice:
+//
+//  1. StartPayment claims the order: requires_payment (or requires_action,
+//     or a processing claim whose lease ran out) → processing, leased for
+//     ordering.PaymentLease. Only one charge of an order runs at a time, and
+//     the expiry job leaves a leased order alone.
+//  2. The caller asks the provider, outside any transaction.
+//  3. FinishPayment records the answer, only while the order is still
+//     processing: a result that arrives twice finds it paid and changes
+//     nothing.
+
+// StartPayment claims one of the owner's orders for a charge (challenge:
+// for completing a requires_action challenge, which must then be pending).
+// An order already paid comes back with claimed false; one that expired or
+// was cancelled is 3053; one being charged right now is 3054.
+func (db *DB) StartPayment(ctx context.Context, schemeID, userID, orderID int64, challenge bool, now time.Time) (*ordering.Order, bool, error) {
+	now = utc(now)
+	from := "payment_status IN ('requires_payment', 'requires_action')"
+	if challenge {
+		from = "payment_status = 'requires_action'"
+	}
+	var (
+		out     *ordering.Order
+		claimed bool
+	)
+	err := db.write(ctx, func(c conn) error {
+		out, claimed = nil, false
+		res, err := c.exec(ctx, `UPDATE orders SET payment_status = 'processing', payment_lease_until = ?, updated_at = ?
+			WHERE id = ? AND scheme_id = ? AND user_id = ? AND status = 'pending' AND expires_at > ?
+			AND (`+from+` OR (payment_status = 'processing' AND payment_lease_until <= ?))`,
+			now.Add(ordering.PaymentLease), now, orderID, schemeID, userID, now, now)
+		if err != nil {
+			return err
+		}
+		n, err := res.RowsAffected()
+		if err != nil {
+			return err
+		}
+		claimed = n == 1
+		var owned int
+		if err := c.queryRow(ctx, `SELECT COUNT(*) FROM orders WHERE id = ? AND scheme_id = ? AND user_id = ?`,
+			orderID, schemeID, userID).Scan(&owned); err != nil {
+			return err
+		}
+		if owned == 0 {
+			return platter.NotFound()
+		}
+		out, err = loadOrder(ctx, c, orderID)
+		return err
+	})
+	if err != nil {
+		return nil, false, err
+	}
+	if claimed {
+		return out, true, nil
+	}
+	switch {
+	case out.PaymentStatus == ordering.PayPaid:
+		return out, false, nil
+	case out.Status != ordering.StatusPending || !out.ExpiresAt.After(now):
+		return nil, false, &platter.Error{Code: platter.CodeOrderNotPayable, Message: "payment.not_payable"}
+	case out.PaymentStatus == ordering.PayProcessing:
+		return nil, false, &platter.Error{Code: platter.CodePaymentInProgress, Message: "payment.in_progress"}
+	}
+	// A challenge answer with no challenge pending.
+	return nil, false, &platter.Error{Code: platter.CodeConflict, Message: "payment.no_challenge"}
+}
+
+// FinishPayment records a provider's answer for an order StartPayment
+// claimed: paid (its promo or reward use becomes spent), a challenge to
+// complete, or a refusal that leaves the order waiting for another card.
+// It applies only to an order still processing; otherwise it changes
+// nothing and returns the order as it is.
+func (db *DB) FinishPayment(ctx context.Context, orderID int64, r ordering.PaymentOutcome, now time.Time) (*ordering.Order, error) {
+	now = utc(now)
+	var out *ordering.Order
+	err := db.write(ctx, func(c conn) error {
+		out = nil
+		status := ordering.PayRequired
+		switch r.Status {
+		case "succeeded":
+			status = ordering.PayPaid
+		case "requires_action":
+			status = ordering.PayAction
+		}
+		paidAt := any(nil)
+		if status == ordering.PayPaid {
+			paidAt = now
+		}
+		res, err := c.exec(ctx, `UPDATE orders SET payment_status = ?, payment_lease_until = NULL, updated_at = ?,
+			paid_at = COALESCE(?, paid_at) WHERE id = ? AND payment_status = 'processing'`, status, now, paidAt, orderID)
+		if err != nil {
+			return err
+		}
+		if n, err := res.RowsAffected(); err != nil {
+			return err
+		} else if n == 1 {
+			if err := recordOutcome(ctx, c, orderID, status, r, now); err != nil {
+				return err
+			}
+		}
+		out, err = loadOrder(ctx, c, orderID)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func recordOutcome(ctx context.Context, c conn, orderID int64, status string, r ordering.PaymentOutcome, now time.Time) error {
+	lastErr := ""
+	if status == ordering.PayRequired {
+		lastErr = r.Status
+	}
+	if _, err := c.exec(ctx, `UPDATE payments SET status = ?, challenge_id = ?, last_error = ?, attempts = attempts + 1,
+		brand = CASE WHEN ? <> '' THEN ? ELSE brand END, last4 = CASE WHEN ? <> '' THEN ? ELSE last4 END,
+		updated_at = ? WHERE order_id = ?`,
+		status, r.ChallengeID, lastErr, r.Brand, r.Brand, r.Last4, r.Last4, now, orderID); err != nil {
+		return err
+	}
+	if status != ordering.PayPaid {
+		return nil
+	}
+	if _, err := c.exec(ctx, `UPDATE redemptions SET status = 'spent', updated_at = ? WHERE order_id = ? AND status = 'reserved'`,
+		now, orderID); err != nil {
+		return err
+	}
+	var schemeID int64
+	if err := c.queryRow(ctx, "SELECT scheme_id FROM orders WHERE id = ?", orderID).Scan(&schemeID); err != nil {
+		return err
+	}
+	return addEvent(ctx, c, orderID, schemeID, ordering.StatusPending, ordering.PayPaid, "customer", "paid", now)
+}
+
+// ExpireOrders cancels up to limit orders unpaid past their expires_at and
+// returns how many: each becomes cancelled / expired, its reserved promo or
+// reward use is released (the code's count goes back down) and an event is
+// written. Safe with several instances: PostgreSQL locks the rows it picks
+// and skips rows another instance holds (FOR UPDATE SKIP LOCKED), SQLite
+// has one writer; and the update is conditional, so an order is expired
+// once. An order being charged (processing, lease not run out) is left for
+// the charge to finish.
+func (db *DB) ExpireOrders(ctx context.Context, now time.Time, limit int) (int, error) {
+	now = utc(now)
+	lock := ""
+	if db.dialect == Postgres {
+		lock = " FOR UPDATE SKIP LOCKED"
+	}
+	var expired int
+	err := db.write(ctx, func(c conn) error {
+		expired = 0
+		type row struct{ id, scheme int64 }
+		rows, err := scanAll(ctx, c, func(r scanner, x *row) error { return r.Scan(&x.id, &x.scheme) },
+			`UPDATE orders SET status = 'cancelled', payment_status = 'expired', cancelled_at = ?, updated_at = ?,
+				payment_lease_until = NULL
+			WHERE id IN (SELECT id FROM orders WHERE status = 'pending' AND expires_at <= ?
+				AND (payment_status IN ('requires_payment', 'requires_action')
+					OR (payment_status = 'processing' AND payment_lease_until <= ?))
+				ORDER BY id LIMIT ?`+lock+`)
+			RETURNING id, scheme_id`, now, now, now, now, limit)
+		if err != nil {
+			return err
+		}
+		for _, r := range rows {
+			if err := releaseOrder(ctx, c, r.id, r.scheme, now); err != nil {
+				return err
+			}
+		}
+		expired = len(rows)
+		return nil
+	})
+	return expired, err
+}
+
+// releaseOrder gives back what an expired order held.
+func releaseOrder(ctx context.Context, c conn, orderID, schemeID int64, now time.Time) error {
+	var promoID int64
+	err := c.queryRow(ctx, `UPDATE redemptions SET status = 'released', updated_at = ?
+		WHERE order_id = ? AND status = 'reserved' RETURNING COALESCE(promo_code_id, 0)`, now, orderID).Scan(&promoID)
+	switch {
+	case err == nil && promoID != 0:
+		if _, err := c.exec(ctx, "UPDATE promo_codes SET uses = uses - 1 WHERE id = ? AND uses > 0", promoID); err != nil {
+			return err
+		}
+	case err != nil && platter.ErrorCode(mapErr(err)) != platter.CodeNotFound:
+		return err
+	}
+	if _, err := c.exec(ctx, "UPDATE payments SET status = 'expired', updated_at = ? WHERE order_id = ?", now, orderID); err != nil {
+		return err
+	}
+	return addEvent(ctx, c, orderID, schemeID, ordering.StatusCancelled, ordering.PayExpired, "system",
+		"unpaid after 30 minutes", now)
+}
