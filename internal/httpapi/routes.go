@@ -44,6 +44,14 @@ func (s *Server) routeTable() []route {
 		{path: "address/upsert", access: customer, scope: scopeOwn, call: s.addressUpsert, guest: "address.guest"},
 		{path: "address/delete", access: customer, scope: scopeOwn, call: s.addressDelete, guest: "address.guest"},
 
+		// Checkout: any session of the scheme (guests check out too); an
+		// order is its owner's alone (another's id is 1404).
+		public("tipping/get", s.tippingGet),
+		{path: "user/offers", access: anySession, scope: scopeOwn, call: s.userOffers},
+		{path: "orders/quote", access: anySession, scope: scopeOwn, call: s.orderQuote},
+		{path: "orders/prepare", access: anySession, scope: scopeOwn, call: s.orderPrepare},
+		{path: "payments/confirm", access: anySession, scope: scopeOwn, call: s.paymentConfirm},
+
 		{path: "admin/venues/list", access: staff, scope: scopeVenue, call: s.adminVenues},
 	}
 }

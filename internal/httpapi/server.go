@@ -20,6 +20,7 @@ import (
 	"platter/internal/config"
 	"platter/internal/geo"
 	"platter/internal/i18n"
+	"platter/internal/payments"
 	"platter/internal/schedule"
 )
 
@@ -67,6 +68,11 @@ type Options struct {
 	// Passwords bounds concurrent password hashing; nil is
 	// account.DefaultGate().
 	Passwords *account.Gate
+	// Orders stores orders, promo codes and offers; nil fails checkout
+	// calls with 1500.
+	Orders Orders
+	// Payments is the card provider; nil is the sandbox.
+	Payments payments.Provider
 }
 
 // Server is the HTTP side of one platter process.
@@ -98,6 +104,10 @@ type Server struct {
 	timeouts Timeouts
 	draining atomic.Bool      // set by Drain: /readyz answers 503
 	acct     *account.Service // nil when Accounts is nil
+
+	orders   Orders
+	payments payments.Provider
+	live     *liveMenus // parsed menus for pricing, by version
 }
 
 // New builds a Server; Handler serves it.
@@ -115,6 +125,10 @@ func New(o Options) *Server {
 	s.gzip = newGzipper(s.metrics.reg)
 	s.shell = sync.OnceValue(func() *appShell { return loadShell(o.Web) })
 	s.addresses = o.Addresses
+	s.orders, s.payments, s.live = o.Orders, o.Payments, newLiveMenus()
+	if s.payments == nil {
+		s.payments = payments.Sandbox{}
+	}
 	s.acct = s.accountService(o)
 	if s.geo = o.Geocoder; s.geo == nil {
 		s.geo = geo.NewBuiltin()

@@ -167,13 +167,16 @@ type Use struct {
 }
 
 // NewOrder is what prepare stores: the order (ids, number and times are
-// the store's), the key and body hash that make a retry find it, and the
-// use it reserves.
+// the store's), the key and body hash that make a retry find it, the use
+// it reserves, and the pre-order slot whose place it takes (SlotCapacity
+// 0: no limit; Slot zero: no slot).
 type NewOrder struct {
 	Order          Order
 	IdempotencyKey string
 	RequestHash    string
 	Use            *Use
+	Slot           time.Time
+	SlotCapacity   int
 }
 
 // PaymentOutcome is a provider's answer as the store records it.

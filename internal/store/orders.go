@@ -32,8 +32,8 @@ func errIdempotency() *platter.Error {
 // found no order race to insert, the second blocks on the index until the
 // first commits and then fails with a unique violation, after which the
 // order of the first is read and returned like any retry's. The row is
-// inserted before the use is reserved, so a losing retry never touches the
-// promo code's count.
+// inserted before the slot place and the use are taken, so a losing retry
+// never touches a slot's or a promo code's count.
 //
 // Promo atomicity: the use is taken by a conditional UPDATE of the code's
 // row (uses < max_uses), which also locks that row until commit, so
@@ -62,6 +62,11 @@ func (db *DB) CreateOrder(ctx context.Context, n *ordering.NewOrder, now time.Ti
 		}
 		if id, err = insertOrder(ctx, c, n, now); err != nil {
 			return err
+		}
+		if !n.Slot.IsZero() {
+			if err := claimSlot(ctx, c, id, n.Order.VenueID, n.Order.OrderType, n.Slot, n.SlotCapacity); err != nil {
+				return err
+			}
 		}
 		if err := reserveUse(ctx, c, n, id, now); err != nil {
 			return err

@@ -150,7 +150,8 @@ func recordOutcome(ctx context.Context, c conn, orderID int64, status string, r 
 // written. Safe with several instances: PostgreSQL locks the rows it picks
 // and skips rows another instance holds (FOR UPDATE SKIP LOCKED), SQLite
 // has one writer; and the update is conditional, so an order is expired
-// once. An order being charged (processing, lease not run out) is left for
+// once, and its slot place and promo use are given back once. An order
+// being charged (processing, lease not run out) is left for
 // the charge to finish.
 func (db *DB) ExpireOrders(ctx context.Context, now time.Time, limit int) (int, error) {
 	now = utc(now)
@@ -184,8 +185,12 @@ func (db *DB) ExpireOrders(ctx context.Context, now time.Time, limit int) (int, 
 	return expired, err
 }
 
-// releaseOrder gives back what an expired order held.
+// releaseOrder gives back what an expired order held: its slot place and
+// its promo or reward use.
 func releaseOrder(ctx context.Context, c conn, orderID, schemeID int64, now time.Time) error {
+	if err := releaseSlot(ctx, c, orderID); err != nil {
+		return err
+	}
 	var promoID int64
 	err := c.queryRow(ctx, `UPDATE redemptions SET status = 'released', updated_at = ?
 		WHERE order_id = ? AND status = 'reserved' RETURNING COALESCE(promo_code_id, 0)`, now, orderID).Scan(&promoID)

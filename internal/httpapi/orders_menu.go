@@ -1,0 +1,41 @@
+package httpapi
+
+import (
+	"context"
+	"sync"
+
+	"platter/internal/catalog"
+)
+
+// liveMenus keeps the parsed menus pricing reads, by menu id, each good
+// while its version is the menu's version in the database (checked on
+// every call, like menu/list's cache), so every quote and prepare prices
+// the menu as it is now without reading it whole each time.
+type liveMenus struct {
+	mu sync.RWMutex
+	m  map[int64]*catalog.Menu
+}
+
+func newLiveMenus() *liveMenus { return &liveMenus{m: map[int64]*catalog.Menu{}} }
+
+// liveMenu returns the current menu of a venue (1404 for an unknown one).
+// Callers must not modify it: it is shared.
+func (s *Server) liveMenu(ctx context.Context, schemeSlug, venueSlug string) (*catalog.Menu, error) {
+	id, version, err := s.cat.MenuRef(ctx, schemeSlug, venueSlug)
+	if err != nil {
+		return nil, venueNotFound(err)
+	}
+	s.live.mu.RLock()
+	m := s.live.m[id]
+	s.live.mu.RUnlock()
+	if m != nil && m.Version == version {
+		return m, nil
+	}
+	if m, err = s.cat.Menu(ctx, id); err != nil {
+		return nil, err
+	}
+	s.live.mu.Lock()
+	s.live.m[id] = m
+	s.live.mu.Unlock()
+	return m, nil
+}
