@@ -2,6 +2,7 @@ package httpapi_test
 
 import (
 	"context"
+	"fmt"
 	"maps"
 	"slices"
 	"testing"
@@ -64,6 +65,14 @@ func session(own outcome) map[kind]outcome {
 func customerOnly(own outcome) map[kind]outcome {
 	w := session(own)
 	w[guest] = refused
+	return w
+}
+
+// ownOnly is for a record of the owner that everyone else is told does
+// not exist, guests included.
+func ownOnly() map[kind]outcome {
+	w := session(notFound)
+	w[guest] = notFound
 	return w
 }
 
@@ -134,6 +143,29 @@ var permCases = map[string]permCase{
 		}},
 	"address/delete": {perm: "customer/own", want: customerOnly(notFound), guestSays: "Sign in to save addresses.",
 		body: func(f *permFixture) any { return data("id", f.freshAddress(), "business_slug", "demo-burgers") }},
+
+	"tipping/get": {perm: "anyone/none", body: burgers("venue_slug", "soho")},
+	"user/offers": {perm: "session/own", body: burgers(), want: session(okay)},
+	"orders/quote": {perm: "session/own", want: session(okay),
+		body: func(f *permFixture) any { return f.checkout("") }},
+	"orders/prepare": {perm: "session/own", want: session(okay),
+		body: func(f *permFixture) any { f.keys++; return f.checkout(fmt.Sprintf("perm-key-%04d", f.keys)) },
+		check: func(t *testing.T, f *permFixture, k kind, res *response) {
+			if o := res.data(t)["order"].(map[string]any); o["status"] != "pending" {
+				t.Errorf("%s: prepare answered %s", k, res.Raw)
+			}
+		}},
+	// Only the owner may pay the owner's order; to anyone else it does not exist.
+	"payments/confirm": {perm: "session/own", want: ownOnly(),
+		body: func(f *permFixture) any {
+			return data("business_slug", "demo-burgers", "order_id", f.freshOrder(), "card", map[string]any{"number": "4242424242424242",
+				"exp_month": 12, "exp_year": 2030, "cvc": "123"})
+		},
+		check: func(t *testing.T, f *permFixture, k kind, res *response) {
+			if res.data(t)["payment_status"] != "paid" {
+				t.Errorf("%s: confirm answered %s", k, res.Raw)
+			}
+		}},
 
 	"admin/venues/list": {perm: "staff/venue", body: burgers(), want: boardStaff(),
 		check: func(t *testing.T, f *permFixture, k kind, res *response) {
@@ -220,6 +252,39 @@ type permFixture struct {
 	// ownerAddr is the owner's address that every other caller must not
 	// see; lastFresh is the one the latest write call named.
 	ownerAddr, lastFresh int64
+	fries                int64 // an item of soho, for checkout bodies
+	keys                 int   // idempotency keys handed out
+}
+
+// checkout is a pickup basket at soho for tomorrow 13:00 London (the
+// fixture's clock moves an hour per call, so ASAP could find it closed);
+// key "" leaves the idempotency key out (a quote).
+func (f *permFixture) checkout(key string) map[string]any {
+	if f.fries == 0 {
+		for _, it := range f.e.call("menu/list", filter("business_slug", "demo-burgers", "venue_slug", "soho")).
+			data(f.t)["items"].([]any) {
+			if m := it.(map[string]any); m["title"] == "Cheesy Fries" {
+				f.fries = int64(num(m["id"]))
+			}
+		}
+	}
+	london, _ := time.LoadLocation("Europe/London")
+	day := f.clk.Now().In(london).AddDate(0, 0, 1)
+	at := time.Date(day.Year(), day.Month(), day.Day(), 13, 0, 0, 0, london)
+	d := map[string]any{"business_slug": "demo-burgers", "venue_slug": "soho", "order_type": 1, "is_asap": false,
+		"preorder_for": at.Format(time.RFC3339), "user_email": "ann@example.test",
+		"items": []any{map[string]any{"item_id": f.fries, "qty": 1}}}
+	if key != "" {
+		d["idempotency_key"] = key
+	}
+	return map[string]any{"data": d}
+}
+
+// freshOrder prepares a new order of the owner for one payment call.
+func (f *permFixture) freshOrder() int64 {
+	f.keys++
+	res := f.e.call("orders/prepare", f.checkout(fmt.Sprintf("perm-order-%04d", f.keys)), f.auth(owner)...)
+	return int64(num(res.data(f.t)["order"].(map[string]any)["id"]))
 }
 
 func newPermFixture(t *testing.T, db *store.DB) *permFixture {
