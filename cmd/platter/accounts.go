@@ -36,9 +36,10 @@ func startBackground(cfg *config.Config, db *store.DB, log *slog.Logger, now fun
 	w.Now = now
 	ctx, cancel := context.WithCancel(context.Background())
 	var wg sync.WaitGroup
-	wg.Add(2)
+	wg.Add(3)
 	go func() { defer wg.Done(); w.Run(ctx) }()
 	go func() { defer wg.Done(); prune(ctx, db, log, now) }()
+	go func() { defer wg.Done(); expireOrders(ctx, db, log, now, 30*time.Second) }()
 	return w.Poke, func() { cancel(); wg.Wait() }, nil
 }
 
@@ -54,6 +55,34 @@ func prune(ctx context.Context, db *store.DB, log *slog.Logger, now func() time.
 			if err := db.Prune(ctx, now()); err != nil && ctx.Err() == nil {
 				log.Warn("prune expired rows", "err", err)
 			}
+		}
+	}
+}
+
+// expireOrders cancels orders left unpaid past their 30 minutes, every
+// interval, in batches. Each batch claims its rows in the database (see
+// store.ExpireOrders), so every instance may run this loop at once.
+func expireOrders(ctx context.Context, db *store.DB, log *slog.Logger, now func() time.Time, interval time.Duration) {
+	const batch = 100
+	t := time.NewTicker(interval)
+	defer t.Stop()
+	for {
+		for n := batch; n == batch && ctx.Err() == nil; {
+			var err error
+			if n, err = db.ExpireOrders(ctx, now(), batch); err != nil {
+				if ctx.Err() == nil {
+					log.Warn("expire unpaid orders", "err", err)
+				}
+				break
+			}
+			if n > 0 {
+				log.Info("expired unpaid orders", "count", n)
+			}
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
 		}
 	}
 }

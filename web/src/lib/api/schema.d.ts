@@ -461,6 +461,136 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/tipping/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A venue's tip settings for the checkout page.
+         * @description Public. The tip chosen at checkout is an amount (`tip`, minor units) or a percentage of the
+         *     subtotal (`tip_percent`), at most `max_percent` (50) % of the subtotal. 1404 for an unknown
+         *     scheme or venue.
+         */
+        post: operations["tippingGet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/offers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The scheme's offer cards the caller can still use. Needs a token (a guest's too).
+         * @description `reward_id` is what orders/quote and orders/prepare take. An AUTO_APPLY offer
+         *     (`button_kind` 0) applies by itself at checkout when `reward_id` is left out and the
+         *     subtotal reaches its `min_spend`; a CLAIM offer (1) applies when the page sends its
+         *     `reward_id` (the customer tapped it); `reward_id` -1 means none. A reward used up by the
+         *     caller is not listed.
+         */
+        post: operations["userOffers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/quote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Price a basket on the server; nothing is stored. Needs a token (a guest's too).
+         * @description Takes the prepare body (`idempotency_key`, e-mail and a complete address are not needed).
+         *     Every figure the checkout page shows comes from here. A line that cannot be ordered (sold
+         *     out, removed, a modifier rule broken) comes back with `available` false and its `problem`
+         *     and is left out of the figures; refusals of the order (closed, outside the delivery area,
+         *     below the minimum, promo code, reward, tip) are listed in `problems` with the field they
+         *     are about. `can_order` is false while anything refuses. 1000 for a malformed body, 1404
+         *     for an unknown venue.
+         */
+        post: operations["ordersQuote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/prepare": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create the order and its payment. Needs a token (a guest's too).
+         * @description Prices the basket again and, when nothing refuses it, stores the order (status pending,
+         *     payment requires_payment), its lines (copies of titles, prices, modifiers and VAT rate),
+         *     its payment and the reserved use of its promo code or reward, in one transaction.
+         *     Refusals answer 422 with their 3xxx code (the first of quote's problems) and nothing is
+         *     stored; 1000 lists malformed fields (`user_email` is required: "Please enter your email
+         *     address before proceeding with the purchase."; `delivery_address` for delivery).
+         *     Idempotent: the same `idempotency_key` and body return the same order; the same key with
+         *     another body is 409 code 1409. An order unpaid after 30 minutes (`expires_at`) is
+         *     cancelled and its promo use given back. A promo use is spent when the order is paid.
+         */
+        post: operations["ordersPrepare"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payments/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pay one of the caller's orders with a card (sandbox provider only). Needs a token.
+         * @description Either `card` or, after a card asked for authentication, `challenge_result`
+         *     (`completed` or `failed`). Answers the order: paid, it is `status` pending
+         *     ("waiting to be accepted") with `payment_status` paid; a card that needs
+         *     authentication answers `payment_status` requires_action with `payment.challenge`, which
+         *     the page completes or fails and sends back. Refusals: 1000 for a card that fails the
+         *     checks (`fields` card.number: Luhn, card.exp_month: expiry, card.cvc), 3050 declined,
+         *     3051 insufficient funds, 3052 authentication failed (the order can be paid again with
+         *     any card), 3053 the order expired or was cancelled, 3054 a payment of the order is under
+         *     way, 1404 another's order, 1403 when the provider is not the sandbox. Paying a paid order
+         *     again charges nothing and answers it. The card number is never stored or logged; only
+         *     its brand and last four digits are kept.
+         */
+        post: operations["paymentsConfirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -800,6 +930,180 @@ export interface components {
             time_zone: string;
             /** @description The caller's roles at this venue (through a scheme-wide membership or one of the venue). */
             roles: ("staff" | "manager" | "admin")[];
+        };
+        Offer: {
+            id: number;
+            title: string;
+            /** @description #rrggbb or empty */
+            color: string;
+            image_url: string;
+            button_text: string;
+            /**
+             * @description 0 AUTO_APPLY, 1 CLAIM.
+             * @enum {integer}
+             */
+            button_kind: 0 | 1;
+            reward_id: number;
+            /** @description The subtotal the reward needs, minor units. */
+            min_spend: number;
+        };
+        /**
+         * @description The body of orders/prepare (DESIGN.md §4); orders/quote takes it without
+         *     idempotency_key. No price is ever sent: the server prices from the menu.
+         */
+        CheckoutInput: {
+            business_slug: string;
+            venue_slug: string;
+            /** @description 8 to 100 characters, new for each order the customer means to place (a UUID). */
+            idempotency_key?: string;
+            order_type: components["schemas"]["OrderType"];
+            /** @description Default true; false needs preorder_for. */
+            is_asap?: boolean;
+            /** @description RFC 3339 time of a pre-order (with offset). */
+            preorder_for?: string | null;
+            items?: {
+                item_id: number;
+                qty: number;
+                modifiers?: {
+                    modifier_item_id: number;
+                    /** @description Per unit of the line; default 1. */
+                    qty?: number;
+                }[];
+            }[];
+            /**
+             * @description For DELIVERY (SPEC §3's delivery address). A quote uses its latitude/longitude for the
+             *     delivery area; prepare checks it whole, like address/upsert (`fields` keyed
+             *     delivery_address.line1 and so on).
+             */
+            delivery_address?: {
+                name?: string;
+                line1?: string;
+                line2?: string;
+                city?: string;
+                country?: string;
+                postcode?: string;
+                contact_number?: string;
+                email?: string;
+                note?: string;
+                latitude?: number;
+                longitude?: number;
+            } | null;
+            order_note?: string;
+            /** @description Matched case-insensitively; a promo code wins over any reward. */
+            promocode?: string;
+            /** @description Minor units, 0 … 50 % of the subtotal. */
+            tip?: number;
+            /** @description Instead of tip, a whole percentage (0 … 50) of the subtotal; the server rounds it. */
+            tip_percent?: number | null;
+            /** @description An offer's reward_id; -1 none; left out, an AUTO_APPLY offer applies by itself. */
+            reward_id?: number | null;
+            user_email?: string;
+            user_contact_number?: string;
+            first_name?: string;
+            last_name?: string;
+        };
+        /**
+         * @description DESIGN.md §5 in minor units: total = subtotal − discount + service_charge +
+         *     delivery_fee + tip; tax is the VAT contained in subtotal − discount + service_charge
+         *     (shown only). Each figure is rounded half away from zero.
+         */
+        Pricing: {
+            currency: string;
+            subtotal: number;
+            discount: number;
+            /** @enum {string} */
+            discount_source: "promo" | "reward" | "";
+            service_charge: number;
+            delivery_fee: number;
+            tip: number;
+            total: number;
+            tax: number;
+            vat_rate_bp: number;
+            stamps_earned: number;
+        };
+        Problem: {
+            /** @description 3xxx (docs/errors.md) */
+            code: number;
+            /** @description In the caller's language. */
+            message: string;
+            /** @description The request field it is about: items[i], promocode, reward_id, tip, delivery_address, order_type, is_asap, preorder_for. */
+            field?: string;
+        };
+        OrderLine: {
+            /** @description The line's index in the request's items. */
+            index: number;
+            item_id: number;
+            title: string;
+            qty: number;
+            /** @description Item price plus its modifiers. */
+            unit_price: number;
+            total: number;
+            vat_rate_bp: number;
+            modifiers: {
+                modifier_item_id: number;
+                modifier_category_id: number;
+                name: string;
+                price: number;
+                qty: number;
+            }[];
+            available: boolean;
+            problem: components["schemas"]["Problem"] | null;
+        };
+        Quote: {
+            pricing: components["schemas"]["Pricing"];
+            lines: components["schemas"]["OrderLine"][];
+            problems: components["schemas"]["Problem"][];
+            can_order: boolean;
+            /** @description The promo code applied (normalised), or empty. */
+            promocode: string;
+            /** @description The reward applied, -1 for none. */
+            reward_id: number;
+            max_tip: number;
+            /** @description The order type's minimum subtotal. */
+            minimum: number;
+            order_type: components["schemas"]["OrderType"];
+            venue_slug: string;
+            tip_percent?: number | null;
+        };
+        Order: {
+            id: number;
+            /** @description Per scheme, from 1. */
+            order_number: number;
+            /** @enum {string} */
+            status: "pending" | "accepted" | "rejected" | "cancelled" | "ready_to_collect" | "on_the_way" | "collected" | "delivered";
+            /** @enum {string} */
+            payment_status: "requires_payment" | "processing" | "requires_action" | "paid" | "refunded" | "expired";
+            venue_id: number;
+            venue_slug?: string;
+            order_type: components["schemas"]["OrderType"];
+            is_asap: boolean;
+            /** Format: date-time */
+            preorder_for: string | null;
+            delivery_address: Record<string, never> | null;
+            order_note: string;
+            user_email: string;
+            promocode: string;
+            reward_id: number;
+            pricing: components["schemas"]["Pricing"];
+            items: components["schemas"]["OrderLine"][];
+            payment: {
+                provider: string;
+                status: string;
+                brand: string;
+                last4: string;
+                challenge: {
+                    id: string;
+                } | null;
+            };
+            /** Format: date-time */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description Unpaid after this, the order is cancelled.
+             */
+            expires_at: string;
+            /** Format: date-time */
+            paid_at: string | null;
         };
     };
     responses: {
@@ -1525,6 +1829,186 @@ export interface operations {
                     "application/json": components["schemas"]["Success"] & {
                         total: number;
                         data: components["schemas"]["AdminVenue"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    tippingGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    filter: {
+                        business_slug: string;
+                        venue_slug: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        data: {
+                            enabled: boolean;
+                            percents: number[];
+                            default_percent: number;
+                            allow_custom: boolean;
+                            max_percent: number;
+                        };
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    userOffers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    filter?: {
+                        business_slug?: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        total: number;
+                        data: components["schemas"]["Offer"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    ordersQuote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: components["schemas"]["CheckoutInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        data: components["schemas"]["Quote"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    ordersPrepare: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: components["schemas"]["CheckoutInput"] & Record<string, never>;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        data: {
+                            order: components["schemas"]["Order"];
+                            payment: {
+                                /** @enum {string} */
+                                provider: "sandbox" | "stripe";
+                                amount: number;
+                                currency: string;
+                                client_secret: string;
+                                status: string;
+                            };
+                        };
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    paymentsConfirm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: {
+                        business_slug?: string;
+                        order_id: number;
+                        card?: {
+                            number?: string;
+                            exp_month?: number;
+                            /** @description Four digits, or two (26 = 2026). */
+                            exp_year?: number;
+                            cvc?: string;
+                            name?: string;
+                        };
+                        /** @enum {string} */
+                        challenge_result?: "completed" | "failed";
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        data: components["schemas"]["Order"];
                     };
                 };
             };

@@ -1,0 +1,96 @@
+package store_test
+
+import (
+	"context"
+	"fmt"
+	"sync"
+	"testing"
+	"time"
+
+	"platter/internal/ordering"
+	"platter/internal/store"
+	"platter/internal/store/storetest"
+)
+
+// newOrder stores an unpaid order of a fresh guest at soho, at now.
+func newOrder(t *testing.T, db *store.DB, schemeID int64, now time.Time, key string) *ordering.Order {
+	t.Helper()
+	ctx := context.Background()
+	g, err := db.CreateGuest(ctx, schemeID, "h-"+key, now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, err := db.VenueBySlug(ctx, schemeID, "soho")
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := &ordering.NewOrder{IdempotencyKey: key, RequestHash: "h", Order: ordering.Order{SchemeID: schemeID,
+		VenueID: v.ID, UserID: g.ID, OrderType: 1, IsASAP: true, Email: "g@example.com",
+		Pricing: ordering.Pricing{Currency: "GBP", Subtotal: 499, Total: 499},
+		Lines:   []ordering.Line{{ItemID: 1, Title: "Cheesy Fries", Qty: 1, UnitPrice: 499, Total: 499}},
+		Payment: ordering.Payment{Provider: "sandbox"}}}
+	o, _, err := db.CreateOrder(ctx, n, now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return o
+}
+
+// TestExpiryRunsOnceAcrossInstances: several expiry jobs (as on several
+// instances) running at once cancel each unpaid order exactly once, leave
+// paid ones and ones not yet due alone.
+func TestExpiryRunsOnceAcrossInstances(t *testing.T) {
+	t.Parallel()
+	storetest.Run(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		schemeID := mustImport(t, db, mustParse(t, 0)).SchemeID
+		now := time.Date(2030, 1, 1, 12, 0, 0, 0, time.UTC)
+		for i := range 25 {
+			newOrder(t, db, schemeID, now, fmt.Sprintf("due-%02d", i))
+		}
+		paid := newOrder(t, db, schemeID, now, "paid")
+		if _, claimed, err := db.StartPayment(ctx, schemeID, paid.UserID, paid.ID, false, now); err != nil || !claimed {
+			t.Fatal(claimed, err)
+		}
+		if _, err := db.FinishPayment(ctx, paid.ID, ordering.PaymentOutcome{Status: "succeeded"}, now); err != nil {
+			t.Fatal(err)
+		}
+		later := newOrder(t, db, schemeID, now.Add(10*time.Minute), "later")
+
+		at := now.Add(ordering.UnpaidTTL)
+		var (
+			wg    sync.WaitGroup
+			mu    sync.Mutex
+			total int
+		)
+		for range 4 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for {
+					n, err := db.ExpireOrders(ctx, at, 3)
+					if err != nil {
+						t.Error(err)
+						return
+					}
+					mu.Lock()
+					total += n
+					mu.Unlock()
+					if n == 0 {
+						return
+					}
+				}
+			}()
+		}
+		wg.Wait()
+		if total != 25 {
+			t.Errorf("expired %d orders, want 25", total)
+		}
+		for _, o := range []*ordering.Order{paid, later} {
+			got, err := db.Order(ctx, schemeID, o.UserID, o.ID)
+			if err != nil || got.Status != ordering.StatusPending {
+				t.Errorf("order %d: %+v %v", o.ID, got, err)
+			}
+		}
+	})
+}
