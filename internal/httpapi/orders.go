@@ -225,8 +225,8 @@ func (co *checkout) refusal() *platter.Error {
 	if len(co.quote.Problems) > 0 {
 		return co.quote.Problems[0]
 	}
-	for _, p := range co.problems {
-		return p.err
+	if len(co.problems) > 0 {
+		return co.problems[0].err
 	}
 	return nil
 }

@@ -550,3 +550,65 @@ func TestTippingGet(t *testing.T) {
 		e.call("tipping/get", filter("business_slug", "demo-burgers", "venue_slug", "nowhere")).wantError(t, 404, 1404)
 	})
 }
+
+// TestSlotPlaces: 20 customers prepare at once for a pickup slot with 3
+// places: exactly 3 get it, the rest hear the slot is full. An order that
+// expires unpaid gives its place back.
+func TestSlotPlaces(t *testing.T) {
+	t.Parallel()
+	storetest.Run(t, func(t *testing.T, db *store.DB) {
+		e, clk := startOrders(t, db)
+		m := sohoMenu(t, e)
+		exec(t, db, "UPDATE venues SET pickup_slot_capacity = 3 WHERE slug = 'soho'")
+		slot := "2026-03-03T13:00:00Z" // tomorrow 13:00 in London
+		body := func(i int) map[string]any {
+			return checkoutBody([]any{m.line(t, "Cheesy Fries", 1)}, "idempotency_key", fmt.Sprintf("key-slot-%03d", i),
+				"is_asap", false, "preorder_for", slot)
+		}
+		guests := make([][]string, 20)
+		for i := range guests {
+			guests[i] = signIn(t, e, "demo-burgers", "")
+		}
+		var (
+			wg         sync.WaitGroup
+			mu         sync.Mutex
+			got, full  int
+			firstOwner []string
+			firstID    any
+		)
+		for i := range guests {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				res := e.call("orders/prepare", body(i), guests[i]...)
+				mu.Lock()
+				defer mu.Unlock()
+				switch {
+				case res.Status == 200:
+					got++
+					firstOwner, firstID = guests[i], res.data(t)["order"].(map[string]any)["id"]
+				case int(num(res.Body["code"])) == 3105:
+					full++
+				default:
+					t.Errorf("prepare %d: %s", i, res.Raw)
+				}
+			}()
+		}
+		wg.Wait()
+		if got != 3 || full != 17 {
+			t.Fatalf("%d got a place, %d heard the slot is full; want 3 and 17", got, full)
+		}
+		// One pays; the other two expire and give their places back.
+		confirm(e, firstOwner, firstID, card("4242424242424242")).data(t)
+		clk.Add(30 * time.Minute)
+		if n, err := db.ExpireOrders(context.Background(), clk.Now(), 100); n != 2 || err != nil {
+			t.Fatalf("expired %d: %v", n, err)
+		}
+		for i := 100; i < 102; i++ {
+			if res := e.call("orders/prepare", body(i), signIn(t, e, "demo-burgers", "")...); res.Status != 200 {
+				t.Errorf("after expiry: %s", res.Raw)
+			}
+		}
+		e.call("orders/prepare", body(102), signIn(t, e, "demo-burgers", "")...).wantError(t, 422, 3105)
+	})
+}
