@@ -6,7 +6,7 @@ import { useErrorMessage } from "@/hooks/use-error-message";
 import { useShakeHand } from "@/lib/api/get-shake-hand";
 import { usePlaceSuggestions } from "../api/find-address";
 import { ADDRESS_SEARCH_DEBOUNCE_MS } from "../constants";
-import { useDebouncedValue } from "../hooks/use-debounced-value";
+import { useDebouncedValue } from "@/hooks/use-debounced-value";
 import type { PlaceSuggestion } from "../types";
 import { CloseIcon } from "@/components/ui/icons";
 import { PinIcon } from "./icons";

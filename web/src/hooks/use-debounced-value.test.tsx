@@ -1,7 +1,9 @@
 import { act, renderHook } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { ADDRESS_SEARCH_DEBOUNCE_MS } from "../constants";
 import { useDebouncedValue } from "./use-debounced-value";
+
+/** The address search's wait (SPEC.md §9), the longest the app uses. */
+const ADDRESS_SEARCH_DEBOUNCE_MS = 1000;
 
 describe("useDebouncedValue", () => {
   beforeEach(() => vi.useFakeTimers());
