@@ -25,7 +25,7 @@ var routeModules = map[string][]string{
 	routeAddress: {"src/features/address/components/order-address-page.tsx"},
 	routeAuth:    {"src/features/auth/components/auth-screens.tsx"},
 	routeMenu:    {"src/app/routes/menu.tsx"},
-	routeCheck:   {"src/features/checkout/components/checkout-page.tsx"},
+	routeCheck:   {"src/app/routes/checkout.tsx"},
 	routeOrder:   {"src/features/orders/components/order-details-page.tsx"},
 	routeOther:   {},
 }

@@ -82,7 +82,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: paths.venue.checkout.path,
-            lazy: screen(() => import("@/features/checkout/components/checkout-page"), "CheckoutPage"),
+            lazy: screen(() => import("./routes/checkout"), "CheckoutRoute"),
           },
           {
             path: paths.venue.orderDetails.path,

@@ -1,0 +1,339 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { createDefaultBasket } from "@/stores/basket";
+import { useAuthStore } from "@/stores/auth";
+import { initialHomeData, useHomeStore } from "@/stores/home";
+import { initialVenueData, useVenueStore } from "@/stores/venue";
+import { burgersScheme } from "@/test/fixtures";
+import { testMenu, testStore } from "@/test/menu-fixtures";
+import { renderRoute } from "@/test/render-route";
+
+const soho = testStore({
+  tipping: { enabled: true, percents: [0, 10, 15], default_percent: 0, allow_custom: true },
+});
+const scheme = { ...burgersScheme, stores: [soho] };
+const PATH = "/demo-burgers/soho/checkout";
+
+const pricing = (over: Record<string, number> = {}) => ({
+  currency: "GBP",
+  subtotal: 1747,
+  discount: 0,
+  discount_source: "",
+  service_charge: 0,
+  delivery_fee: 0,
+  tip: 0,
+  total: 1747,
+  tax: 291,
+  vat_rate_bp: 2000,
+  stamps_earned: 1,
+  ...over,
+});
+
+interface QuoteLineIn {
+  item_id: number;
+  qty: number;
+}
+
+/** The quote the server would give: every line available, figures from `over`. */
+function quoteOf(
+  d: Record<string, unknown>,
+  over: Record<string, number> = {},
+  refuse?: (l: QuoteLineIn) => string | null,
+) {
+  const tip = d.tip_percent != null ? Math.round((1747 * Number(d.tip_percent)) / 100) : Number(d.tip ?? 0);
+  const lines = (d.items as QuoteLineIn[]).map((l, index) => {
+    const problem = refuse?.(l) ?? null;
+    return {
+      index,
+      item_id: l.item_id,
+      title: `Item ${l.item_id}`,
+      qty: l.qty,
+      unit_price: 100,
+      total: 100 * l.qty,
+      vat_rate_bp: 2000,
+      modifiers: [],
+      available: problem === null,
+      problem: problem && { code: 3020, message: problem, field: `items[${index}]` },
+    };
+  });
+  return {
+    body: {
+      success: true,
+      data: {
+        pricing: pricing({ tip, total: 1747 + tip, ...over }),
+        lines,
+        problems: [],
+        can_order: true,
+        promocode: "",
+        reward_id: -1,
+        max_tip: 873,
+        minimum: 0,
+      },
+    },
+  };
+}
+
+const order = (payment_status: string) => ({
+  id: 42,
+  order_number: 7,
+  status: "pending",
+  payment_status,
+  pricing: pricing(),
+});
+
+const SLOTS = [
+  { start: "2026-11-16T18:00:00+00:00", end: "2026-11-16T18:15:00+00:00", available: true },
+  { start: "2026-11-16T18:15:00+00:00", end: "2026-11-16T18:30:00+00:00", available: false },
+  { start: "2026-11-16T18:30:00+00:00", end: "2026-11-16T18:45:00+00:00", available: true },
+];
+
+type Handler = (data: Record<string, unknown>) => { status?: number; body: unknown };
+interface Call {
+  path: string;
+  body: { data?: Record<string, unknown>; filter?: Record<string, unknown> };
+}
+
+/** A fetch stub answering each v3 path with a function of the request, recording every call. */
+function serve(overrides: Record<string, Handler> = {}) {
+  const calls: Call[] = [];
+  const handlers: Record<string, Handler> = {
+    "venue/info": () => ({ body: { success: true, data: scheme, lastUpdatedTime: "t" } }),
+    "menu/list": () => ({ body: { success: true, data: testMenu, version: 1 } }),
+    "tipping/get": () => ({ body: { success: true, data: soho.tipping } }),
+    "venue/slots": () => ({
+      body: { success: true, data: SLOTS, asap_available: true, first_asap_at: null },
+    }),
+    "orders/quote": (d) => quoteOf(d),
+    "user/offers": () => ({ body: { success: true, data: [], total: 0 } }),
+    "auth/guest": () => ({
+      body: {
+        success: true,
+        data: { token: "guest-token", user: { is_guest: true, business_slug: "demo-burgers" } },
+      },
+    }),
+    "orders/prepare": () => ({
+      body: {
+        success: true,
+        data: {
+          order: order("requires_payment"),
+          payment: {
+            provider: "sandbox",
+            amount: 1747,
+            currency: "GBP",
+            client_secret: "",
+            status: "requires_payment",
+          },
+        },
+      },
+    }),
+    "payments/confirm": () => ({ body: { success: true, data: order("paid") } }),
+    ...overrides,
+  };
+  vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
+    const path = String(input).replace(/^\/api\/v3\//, "");
+    const body = JSON.parse(String(init?.body ?? "{}")) as Call["body"];
+    calls.push({ path, body });
+    const handler = handlers[path];
+    if (!handler)
+      return new Response(JSON.stringify({ success: false, code: 1404, message: "Not found" }), {
+        status: 404,
+      });
+    const answer = handler(body.data ?? body.filter ?? {});
+    return new Response(JSON.stringify(answer.body), { status: answer.status ?? 200 });
+  });
+  return { calls, of: (path: string) => calls.filter((c) => c.path === path) };
+}
+
+function withBasket(items: { item_id: number; qty: number }[]) {
+  useVenueStore.setState({
+    ...initialVenueData,
+    currentScheme: scheme,
+    currentVenue: soho,
+    basket: { "demo-burgers": { soho: { ...createDefaultBasket(1), items } } },
+  });
+}
+
+const basketItems = () => useVenueStore.getState().basket["demo-burgers"]?.soho?.items ?? [];
+
+/** Types a whole value at once (a paste): key by key re-renders the page per key, slow on a busy machine. */
+async function fill(label: string, value: string) {
+  await userEvent.click(await screen.findByLabelText(label, undefined, { timeout: FIRST_RENDER }));
+  await userEvent.paste(value);
+}
+
+async function fillCard(number: string) {
+  await fill("Card number", number);
+  await fill("Expiry date", "1230");
+  await fill("CVC", "123");
+  await fill("Name on card", "Ann Lee");
+}
+
+async function fillDetails() {
+  await fill("First name", "Ann");
+  await fill("Email", "ann@example.com");
+}
+
+/** The first render loads the route's chunks and the catalogue: slow on a busy 2-core machine. */
+const FIRST_RENDER = 15_000;
+const payButton = () => screen.findByRole("button", { name: "Pay £17.47" }, { timeout: FIRST_RENDER });
+
+beforeEach(() => {
+  useHomeStore.setState({ ...initialHomeData, currentScheme: "demo-burgers", order_type: 1 });
+  useAuthStore.setState({ token: null, user: null });
+  withBasket([
+    { item_id: 1, qty: 1 },
+    { item_id: 3, qty: 2 },
+  ]);
+});
+afterEach(() => vi.unstubAllGlobals());
+
+// Each test renders the whole page and waits for real debounces: give them room on a busy machine.
+describe("checkout page", { timeout: 40_000 }, () => {
+  it("shows the server's figures and stamps, and asks for the e-mail before paying", async () => {
+    const api = serve();
+    renderRoute(PATH);
+    const totals = await screen.findByTestId("checkout-totals", undefined, { timeout: FIRST_RENDER });
+    expect(within(totals).getByTestId("checkout-subtotal").textContent).toBe("£17.47");
+    expect(within(totals).getByTestId("checkout-tax").textContent).toBe("£2.91");
+    expect(screen.getByTestId("checkout-stamps").textContent).toBe("You'll earn 1 stamp with this order.");
+    const quote = api.of("orders/quote")[0]?.body.data;
+    expect(quote?.items).toEqual([
+      { item_id: 1, qty: 1, modifiers: [] },
+      { item_id: 3, qty: 2, modifiers: [] },
+    ]);
+    expect(quote).not.toHaveProperty("idempotency_key");
+
+    await fill("First name", "Ann");
+    await userEvent.click(await payButton());
+    const email = screen.getByLabelText("Email");
+    expect(email.getAttribute("aria-invalid")).toBe("true");
+    expect(
+      document.getElementById(email.getAttribute("aria-describedby")!.split(" ").pop()!)?.textContent,
+    ).toBe("Please enter your email address before proceeding with the purchase.");
+    await waitFor(() => expect(document.activeElement).toBe(email));
+    expect(api.of("orders/prepare")).toHaveLength(0);
+  });
+
+  it("asks for a new quote, debounced, when the tip changes, and pays it as a guest", async () => {
+    const api = serve();
+    const { router } = renderRoute(PATH);
+    await payButton();
+    const before = api.of("orders/quote").length;
+    await userEvent.click(screen.getByRole("button", { name: "10%" }));
+    await waitFor(() => expect(api.of("orders/quote").at(-1)?.body.data?.tip_percent).toBe(10));
+    expect(api.of("orders/quote").length).toBe(before + 1);
+    expect(await screen.findByRole("button", { name: "Pay £19.22" })).toBeTruthy();
+    // Back to no tip: the first quote again (from the cache).
+    await userEvent.click(screen.getByRole("button", { name: "No tip" }));
+
+    await fillDetails();
+    await fillCard("4242424242424242");
+    await userEvent.click(await payButton());
+
+    expect(await screen.findByTestId("order-status")).toHaveProperty(
+      "textContent",
+      "Status: Waiting to be accepted",
+    );
+    expect(router.state.location.pathname).toBe("/demo-burgers/soho/order-details/42");
+    expect(api.of("auth/guest")).toHaveLength(1);
+    const prepare = api.of("orders/prepare")[0]?.body.data;
+    expect(prepare?.user_email).toBe("ann@example.com");
+    expect(prepare?.tip_percent).toBe(0);
+    expect(typeof prepare?.idempotency_key).toBe("string");
+    expect(api.of("payments/confirm")[0]?.body.data).toEqual({
+      business_slug: "demo-burgers",
+      order_id: 42,
+      card: { number: "4242424242424242", exp_month: 12, exp_year: 2030, cvc: "123", name: "Ann Lee" },
+    });
+    expect(basketItems()).toEqual([]);
+    expect(useAuthStore.getState().token).toBe("guest-token");
+  });
+
+  it("keeps the basket and says why when the card is declined; the retry reuses the order's key", async () => {
+    let declines = 1;
+    const api = serve({
+      "payments/confirm": () =>
+        declines-- > 0
+          ? { status: 402, body: { success: false, code: 3050, message: "Your card was declined." } }
+          : { body: { success: true, data: order("paid") } },
+    });
+    renderRoute(PATH);
+    await fillDetails();
+    await fillCard("4000000000000002");
+    await userEvent.click(await payButton());
+    expect((await screen.findByRole("alert")).textContent).toBe("Your card was declined.");
+    expect(basketItems()).toHaveLength(2);
+
+    await userEvent.click(await payButton());
+    await screen.findByTestId("order-status");
+    const keys = api.of("orders/prepare").map((c) => c.body.data?.idempotency_key);
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toBe(keys[1]);
+  });
+
+  it("runs the sandbox challenge of 4000 0025 0000 3155: Fail keeps the basket, Complete pays", async () => {
+    const api = serve({
+      "payments/confirm": (d) =>
+        d.card
+          ? { body: { success: true, data: order("requires_action") } }
+          : d.challenge_result === "failed"
+            ? { status: 402, body: { success: false, code: 3052, message: "Authentication failed." } }
+            : { body: { success: true, data: order("paid") } },
+    });
+    renderRoute(PATH);
+    await fillDetails();
+    await fillCard("4000002500003155");
+    await userEvent.click(await payButton());
+    let dialog = await screen.findByRole("dialog", { name: "Confirm your payment" });
+    expect(dialog.textContent).toContain("£17.47");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Fail" }));
+    expect((await screen.findByRole("alert")).textContent).toBe("Authentication failed.");
+    expect(basketItems()).toHaveLength(2);
+
+    await userEvent.click(await payButton());
+    dialog = await screen.findByRole("dialog", { name: "Confirm your payment" });
+    await userEvent.click(within(dialog).getByRole("button", { name: "Complete" }));
+    await screen.findByTestId("order-status");
+    expect(api.of("payments/confirm").map((c) => c.body.data?.challenge_result ?? "card")).toEqual([
+      "card",
+      "failed",
+      "card",
+      "completed",
+    ]);
+  });
+
+  it("shows a line the server refused, leaves it out of the order and lets it be removed", async () => {
+    const api = serve({
+      "orders/quote": (d) =>
+        quoteOf(d, { subtotal: 899, total: 899 }, (l) => (l.item_id === 3 ? "Cola is sold out." : null)),
+    });
+    renderRoute(PATH);
+    const line = (await screen.findAllByTestId("checkout-line"))[1]!;
+    await within(line).findByText(/Cola is sold out\./);
+    await userEvent.click(within(line).getByRole("button", { name: "Remove Cola" }));
+    expect(basketItems()).toEqual([{ item_id: 1, qty: 1 }]);
+    await waitFor(() => expect(api.of("orders/quote").at(-1)?.body.data?.items).toHaveLength(1));
+  });
+
+  it("offers only slots with room when the venue takes no ASAP orders", async () => {
+    const api = serve({
+      "venue/slots": () => ({
+        body: { success: true, data: SLOTS, asap_available: false, first_asap_at: null },
+      }),
+    });
+    renderRoute(PATH);
+    const asap = (await screen.findByRole("radio", { name: /As soon as possible/ })) as HTMLInputElement;
+    expect(asap.disabled).toBe(true);
+    const select = screen.getByLabelText("Time") as HTMLSelectElement;
+    expect([...select.options].map((o) => o.textContent)).toEqual([
+      "Choose a time",
+      "Today, 18:00–18:15",
+      "Today, 18:30–18:45",
+    ]);
+    await waitFor(() => expect(api.of("orders/quote").at(-1)?.body.data?.preorder_for).toBe(SLOTS[0]!.start));
+    await userEvent.selectOptions(select, SLOTS[2]!.start);
+    await waitFor(() => expect(api.of("orders/quote").at(-1)?.body.data?.preorder_for).toBe(SLOTS[2]!.start));
+    expect(api.of("orders/quote").at(-1)?.body.data?.is_asap).toBe(false);
+  });
+});

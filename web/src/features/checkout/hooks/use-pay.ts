@@ -1,0 +1,53 @@
+import { useRef, useState } from "react";
+import { useErrorMessage } from "@/hooks/use-error-message";
+import { prepareOrder } from "../api/prepare";
+import { ensureSession } from "../api/session";
+import type { OrderRequest, Prepared } from "../api/types";
+import { errorTarget, type ErrorTarget } from "../lib/errors";
+import { AttemptKeys } from "../lib/order-request";
+import { PaymentCancelled, type PaymentMethodHandle } from "../lib/payment";
+
+export interface PayError {
+  target: ErrorTarget;
+  message: string;
+}
+
+/**
+ * Pay: a session (a guest one when needed), orders/prepare with the attempt's
+ * idempotency key, then the payment method. One tap, one attempt: a second tap
+ * while it runs does nothing, and a retry of the same order reuses its key.
+ */
+export function usePay(businessSlug: string, onPaid: (prepared: Prepared) => void) {
+  const errorMessage = useErrorMessage();
+  const keys = useRef(new AttemptKeys());
+  const running = useRef(false);
+  const [paying, setPaying] = useState(false);
+  const [error, setError] = useState<PayError | null>(null);
+
+  async function pay(request: OrderRequest, method: PaymentMethodHandle): Promise<PayError | null> {
+    if (running.current) return null;
+    running.current = true;
+    setPaying(true);
+    setError(null);
+    try {
+      await ensureSession(businessSlug);
+      const prepared = await prepareOrder({ ...request, idempotency_key: keys.current.keyFor(request) });
+      await method.pay(prepared);
+      keys.current.forget();
+      onPaid(prepared);
+      return null;
+    } catch (cause) {
+      const failure = {
+        target: cause instanceof PaymentCancelled ? ("card" as const) : errorTarget(cause),
+        message: cause instanceof PaymentCancelled ? cause.message : errorMessage(cause),
+      };
+      setError(failure);
+      return failure;
+    } finally {
+      running.current = false;
+      setPaying(false);
+    }
+  }
+
+  return { pay, paying, error, clearError: () => setError(null) };
+}
