@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { post } from "@/lib/api/client";
+import { call, post } from "@/lib/api/client";
 import type { OrderType } from "@/lib/enums";
-import type { OfferCard, Slot, SlotsMeta, TippingSettings } from "./types";
+import type { OfferCard, TippingSettings } from "./types";
 
 /** tipping/get: the venue's tip chips. */
 export function useTipping(businessSlug: string, venueSlug: string, fallback?: TippingSettings) {
@@ -29,13 +29,13 @@ export function useSlots(businessSlug: string, venueSlug: string, orderType: Ord
     queryOptions({
       queryKey: ["slots", businessSlug, venueSlug, orderType],
       queryFn: async ({ signal }) => {
-        const result = await post<Slot[], Partial<SlotsMeta>>(
+        const result = await call(
           "venue/slots",
           { filter: { business_slug: businessSlug, venue_slug: venueSlug, order_type: orderType, days: 7 } },
           { signal },
         );
         return {
-          slots: result.payload ?? [],
+          slots: result.payload,
           asapAvailable: result.meta.asap_available === true,
           firstAsapAt: result.meta.first_asap_at ?? null,
         };

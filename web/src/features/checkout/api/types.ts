@@ -1,8 +1,9 @@
 /**
- * The checkout calls' shapes (DESIGN.md §4). Written by hand until the orders
- * and slots calls are in api/openapi.yaml; then these become aliases of the
- * generated types (lib/api/schema.d.ts).
+ * The checkout calls' shapes (DESIGN.md §4). The orders calls are written by
+ * hand until they are in api/openapi.yaml; then they become aliases of the
+ * generated types (lib/api/schema.d.ts), like Slot already is.
  */
+import type { components } from "@/lib/api/schema";
 import type { OrderType } from "@/lib/enums";
 
 export interface OrderLineRequest {
@@ -127,16 +128,8 @@ export interface Prepared {
   payment: PaymentIntent;
 }
 
-export interface Slot {
-  start: string;
-  end: string;
-  available: boolean;
-}
-
-export interface SlotsMeta {
-  asap_available: boolean;
-  first_asap_at: string | null;
-}
+/** A 15-minute pre-order slot of venue/slots (generated). */
+export type Slot = components["schemas"]["Slot"];
 
 export interface TippingSettings {
   enabled: boolean;
