@@ -16,20 +16,27 @@ import (
 // has changed at the venue since (busy minutes move an ASAP order's slot).
 
 // claimSlot takes one place of the slot for orderID inside the caller's
-// write transaction (orders/prepare), refusing with 3105 when capacity (> 0)
-// places are taken already; capacity 0 counts the order without a limit. The
-// upsert's condition is checked against the row as it is once any other
-// claim of the same slot has committed (PostgreSQL locks the row, SQLite has
-// one writer), so concurrent claims can never overfill a slot. The order's
-// transaction must be READ COMMITTED on PostgreSQL (write's default).
+// write transaction (orders/prepare), refusing with 3105 when capacity
+// places are taken already. The upsert's condition is checked against the
+// row as it is once any other claim of the same slot has committed
+// (PostgreSQL locks the row, SQLite has one writer), so concurrent claims can
+// never overfill a slot. The order's transaction must be READ COMMITTED on
+// PostgreSQL (write's default).
+//
+// Capacity 0 (unlimited) writes nothing: counting would make every ASAP
+// prepare of the venue queue on one row until its commit, for a number
+// nobody reads. So a capacity set later counts the orders placed from then.
 //
 // It is safe to run again when write re-runs the transaction: everything
 // it did was rolled back with the rest.
 func claimSlot(ctx context.Context, c conn, orderID, venueID int64, orderType int, slot time.Time, capacity int) error {
+	if capacity <= 0 {
+		return nil
+	}
 	slot = utc(slot)
 	res, err := c.exec(ctx, `INSERT INTO slot_usage (venue_id, order_type, slot_start, used) VALUES (?, ?, ?, 1)
 		ON CONFLICT (venue_id, order_type, slot_start) DO UPDATE SET used = slot_usage.used + 1
-		WHERE ? <= 0 OR slot_usage.used < ?`, venueID, orderType, slot, capacity, capacity)
+		WHERE slot_usage.used < ?`, venueID, orderType, slot, capacity)
 	if err != nil {
 		return err
 	}

@@ -162,8 +162,18 @@ func TestClaimSlotUnlimited(t *testing.T) {
 		if got := claimAll(t, db, 1, 20, v.ID, catalog.OrderTypePickup, slot, 0); got != 20 {
 			t.Errorf("capacity 0 (unlimited): %d of 20 claims, want 20", got)
 		}
-		if u := usageAt(t, db, v.ID, catalog.OrderTypePickup, slot); u != 20 {
-			t.Errorf("usage %d, want 20 (counted even without a limit)", u)
+		// Nothing is held, so releasing those orders takes nothing from
+		// places that a limited claim holds.
+		if err := db.ClaimSlot(context.Background(), 21, v.ID, catalog.OrderTypePickup, slot, 1); err != nil {
+			t.Fatal(err)
+		}
+		for id := int64(1); id <= 20; id++ {
+			if err := db.ReleaseSlot(context.Background(), id); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if u := usageAt(t, db, v.ID, catalog.OrderTypePickup, slot); u != 1 {
+			t.Errorf("usage %d, want the limited claim's 1", u)
 		}
 	})
 }
