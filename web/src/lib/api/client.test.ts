@@ -152,6 +152,19 @@ describe("post: error messages (SPEC.md §8)", () => {
     expect((await failure()).message).toBe("Something went wrong");
   });
 
+  it.each([
+    ["a message but no success field", { code: 1000, message: "Bad gateway", batch_messages: ["x"] }, 502],
+    ["success true", { success: true, message: "upstream said no" }, 503],
+    ["no fields at all", { error: "teapot" }, 418],
+  ])("gives 'Something went wrong' for a non-2xx JSON body with %s", async (_, body, status) => {
+    respond(body, status);
+    const error = await failure();
+    expect(error.message).toBe("Something went wrong");
+    expect(error.messages).toEqual(["Something went wrong"]);
+    expect(error.fallback).toBe("generic");
+    expect(error.status).toBe(status);
+  });
+
   it("lets an abort through untouched", async () => {
     fetchMock.mockRejectedValueOnce(new DOMException("aborted", "AbortError"));
     await expect(post("x")).rejects.toMatchObject({ name: "AbortError" });

@@ -142,7 +142,12 @@ export async function post<T = unknown, M = Record<string, unknown>>(
   if (!isObject(parsed)) {
     throw new ApiError(FALLBACK_MESSAGES.generic, { status: response.status, fallback: "generic" });
   }
-  if (!response.ok || parsed.success === false) {
+  if (!response.ok && parsed.success !== false) {
+    // SPEC.md §8: only a body saying success:false carries messages to show; any other
+    // failure (a proxy's or gateway's JSON, say) is "Something went wrong".
+    throw new ApiError(FALLBACK_MESSAGES.generic, { status: response.status, fallback: "generic" });
+  }
+  if (parsed.success === false) {
     const error = apiErrorFromBody(parsed, response.status, retryAfterSeconds(response));
     // 1401: the token we sent is no longer good (expired, revoked): forget it.
     if (error.code === SIGN_IN_REQUIRED && token && token === useAuthStore.getState().token) {
