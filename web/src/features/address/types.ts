@@ -4,6 +4,5 @@ type S = components["schemas"];
 /** address/find-address rows and the address/find-address-detail answer (generated types). */
 export type PlaceSuggestion = S["PlaceSuggestion"];
 export type PlaceDetail = S["PlaceDetail"];
-export type ContactCheck = S["ContactCheck"];
 /** A saved address as address/list and address/upsert answer it (SPEC.md §3). */
 export type SavedAddress = S["SavedAddress"];

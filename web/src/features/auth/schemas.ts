@@ -3,6 +3,7 @@
  * the catalogues under validation.*), so the schemas do not depend on the language.
  */
 import { z } from "zod";
+import { emailField } from "@/lib/validation/email";
 
 /** SPEC.md §5 / §9: at least 8 characters, a lowercase letter, an uppercase letter, a digit. */
 export const PASSWORD_MIN_LENGTH = 8;
@@ -10,11 +11,8 @@ export const CODE_LENGTH = 6;
 
 const PASSWORD_RULE = "validation.password";
 
-export const emailField = z
-  .string()
-  .trim()
-  .min(1, { error: "validation.emailRequired", abort: true })
-  .pipe(z.email({ error: "validation.emailInvalid" }));
+// The one e-mail rule of every form (SPEC.md §5), shared with the address dialog and checkout.
+export { emailField };
 
 /** A new password (sign-up, reset): the SPEC.md §5 rule. */
 export const newPasswordField = z

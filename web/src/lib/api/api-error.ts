@@ -51,6 +51,25 @@ export function isApiError(value: unknown): value is ApiError {
   return value instanceof ApiError;
 }
 
+/**
+ * Error codes whose text the client owns (SPEC.md §8: code 2061 has its own
+ * message, translated by the app): shown from the catalogue under errors.*,
+ * whatever the server's message says.
+ */
+export const CLIENT_TEXT_CODES: Readonly<Record<number, string>> = {
+  2061: "incorrectCredentials",
+};
+
+/**
+ * The i18n key of the text the app shows for `error` instead of the server's
+ * message (a fallback of SPEC.md §8 or a code of CLIENT_TEXT_CODES), if any.
+ */
+export function clientTextKey(error: ApiError): string | undefined {
+  if (error.fallback) return `errors.${error.fallback}`;
+  const own = error.code === undefined ? undefined : CLIENT_TEXT_CODES[error.code];
+  return own ? `errors.${own}` : undefined;
+}
+
 function nonEmptyStrings(value: unknown): string[] {
   if (typeof value === "string") return value.trim() ? [value] : [];
   if (!Array.isArray(value)) return [];

@@ -73,6 +73,16 @@ describe("AddAddressDialog", () => {
       "Email is required",
       "Address Name is required",
     ]);
+    // Each message is under its field too, linked to the input (the auth screens' form kit).
+    const street = screen.getByLabelText("Street name/Number");
+    expect(street.getAttribute("aria-invalid")).toBe("true");
+    const described = document.getElementById(street.getAttribute("aria-describedby")!.split(" ").at(-1)!);
+    expect(described?.textContent).toBe("Street name/Number is required");
+    // …and the list's entry leads to it.
+    const link = within(errors).getByRole("link", { name: "Street name/Number is required" });
+    await user.click(link);
+    expect(document.activeElement).toBe(street);
+    expect(screen.getByLabelText(/^Flat\/Building/).getAttribute("aria-invalid")).toBeNull();
     expect(screen.getByLabelText("Country")).toHaveProperty("value", "Poland");
     expect(screen.getByLabelText("Country code")).toHaveProperty("value", "PL");
 
@@ -82,7 +92,14 @@ describe("AddAddressDialog", () => {
     await user.type(screen.getByLabelText("Email"), "ann@example.com");
     await user.type(screen.getByLabelText("Address Name"), "Home");
     await user.click(screen.getByRole("button", { name: "Next" }));
-    expect(await screen.findByText("Phone Number is Incorrect")).toBeTruthy();
+    expect(
+      within(await screen.findByTestId("address-errors")).getByText("Phone Number is Incorrect"),
+    ).toBeTruthy();
+    const phone = screen.getByLabelText("Phone Number");
+    expect(phone.getAttribute("aria-invalid")).toBe("true");
+    expect(document.getElementById(phone.getAttribute("aria-describedby")!)?.textContent).toBe(
+      "Phone Number is Incorrect",
+    );
     expect(screen.queryByTestId("address-map")).toBeNull();
 
     validNumber = true;

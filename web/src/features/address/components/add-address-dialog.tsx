@@ -4,12 +4,13 @@ import { useForm } from "react-hook-form";
 import { useTranslation } from "@/i18n";
 import { Dialog } from "@/components/ui/dialog";
 import { useErrorMessage } from "@/hooks/use-error-message";
-import { isApiError } from "@/lib/api/api-error";
+import { clientTextKey, isApiError } from "@/lib/api/api-error";
 import type { DeliveryAddress } from "@/stores/delivery-address";
-import { validateContactNumber } from "../api/validate-contact-number";
+import { validateContactNumber } from "@/lib/api/validate-contact-number";
 import {
   addressFormSchema,
   contactNumber,
+  fieldId,
   FORM_FIELDS,
   SILENT,
   toDeliveryAddress,
@@ -67,9 +68,12 @@ export function AddAddressDialog({ open, initial, onClose, onSave }: AddAddressD
     top.current?.closest(".dialog__body")?.scrollTo?.({ top: 0 });
   }, [step]);
 
-  const fieldMessages = FORM_FIELDS.map((field) => errors[field]?.message)
-    .filter((m): m is string => typeof m === "string" && m !== "" && m !== SILENT)
-    .map((key) => t(key));
+  // Client messages (i18n keys) in the order of the fields, each linking to its input.
+  const fieldMessages = FORM_FIELDS.flatMap((field) => {
+    const m = errors[field]?.message;
+    if (typeof m !== "string" || m === "" || m === SILENT) return [];
+    return [{ text: t(m), href: `#${fieldId(formId, field)}` }];
+  });
 
   const next = form.handleSubmit(async (values) => {
     setServerErrors([]);
@@ -77,7 +81,12 @@ export function AddAddressDialog({ open, initial, onClose, onSave }: AddAddressD
     try {
       const check = await validateContactNumber(contactNumber(values.phoneCountry, values.phone));
       if (!check.is_valid) {
-        form.setError("phone", { type: "server", message: "validation.phoneIncorrect" });
+        // An i18n key like the schema's messages (type "validate", not "server": the kit translates it).
+        form.setError(
+          "phone",
+          { type: "validate", message: "validation.phoneIncorrect" },
+          { shouldFocus: true },
+        );
         return;
       }
       setContact(check.e164);
@@ -105,7 +114,7 @@ export function AddAddressDialog({ open, initial, onClose, onSave }: AddAddressD
           if (target) form.setError(target, { type: "server", message: "" });
         }
       }
-      setServerErrors(isApiError(error) && !error.fallback ? error.messages : [errorMessage(error)]);
+      setServerErrors(isApiError(error) && !clientTextKey(error) ? error.messages : [errorMessage(error)]);
     } finally {
       setSaving(false);
     }
@@ -162,9 +171,9 @@ export function AddAddressDialog({ open, initial, onClose, onSave }: AddAddressD
       <p className="muted small address-dialog__step">
         {t("address.step", { step: step === "form" ? 1 : 2, total: 2 })}
       </p>
-      <ErrorList messages={[...fieldMessages, ...serverErrors]} />
+      <ErrorList messages={[...fieldMessages, ...serverErrors.map((text) => ({ text }))]} />
       {step === "form" ? (
-        <AddressFormStep form={form} onNext={next} formId={formId} />
+        <AddressFormStep form={form} onNext={next} formId={formId} idPrefix={formId} />
       ) : (
         <AddressMapStep form={form} />
       )}

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { emailField } from "@/lib/validation/email";
 import { dialCodeFor, findCountry } from "@/lib/countries";
 import type { DeliveryAddress } from "@/stores/delivery-address";
 import type { PlaceDetail } from "../types";
@@ -7,11 +8,6 @@ import type { PlaceDetail } from "../types";
  * The Add New Address form (SPEC.md §2, §5). Messages are i18n keys whose
  * en-US texts are SPEC.md §5's; the dialog translates them.
  */
-
-// The WHATWG "valid e-mail address" pattern with a dot in the domain: the
-// server's rule (internal/address), so the two never disagree.
-export const EMAIL_PATTERN =
-  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/;
 
 /** The issue of a rule SPEC.md §5 gives no message: the input is marked, nothing is listed. */
 export const SILENT = "silent";
@@ -27,14 +23,7 @@ export const addressFormSchema = z.object({
   // The country whose dial code prefixes the number; SPEC.md §5: non-empty, no message.
   phoneCountry: z.string().min(1, SILENT),
   phone: required("validation.phoneRequired"),
-  email: z
-    .string()
-    .trim()
-    .superRefine((value, ctx) => {
-      if (value === "") ctx.addIssue({ code: "custom", message: "validation.emailRequired" });
-      else if (!EMAIL_PATTERN.test(value))
-        ctx.addIssue({ code: "custom", message: "validation.emailInvalid" });
-    }),
+  email: emailField,
   name: required("validation.addressNameRequired"),
   note: z.string(),
   latitude: z.number().nullable(),
@@ -111,3 +100,7 @@ export function toDeliveryAddress(values: AddressFormValues, contact: string): D
     longitude: values.longitude,
   };
 }
+
+/** The id of a step-one field's input under `prefix` (the error list at the top links to it). */
+export const fieldId = (prefix: string, name: keyof AddressFormValues) =>
+  name === "phoneCountry" ? `${prefix}-phone-country` : `${prefix}-${name}`;

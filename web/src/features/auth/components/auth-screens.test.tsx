@@ -88,11 +88,11 @@ describe("SignIn", () => {
     expect(screen.getByText("Email is not valid")).toBeTruthy();
   });
 
-  it("shows the server's message for a wrong password (code 2061)", async () => {
+  it("shows the app's own text for a wrong password (code 2061, SPEC.md §8), not the server's", async () => {
     stubApi({
       "auth/signin": () => ({
         status: 401,
-        body: { success: false, code: 2061, message: "Incorrect username or password." },
+        body: { success: false, code: 2061, message: "credentials rejected (server wording)" },
       }),
     });
     await openSignIn();
@@ -106,6 +106,24 @@ describe("SignIn", () => {
     expect(call.body).toEqual({
       data: { business_slug: "demo-burgers", email: "anna@example.com", password: "Wrong-pass-1" },
     });
+  });
+
+  it("shows the Polish text for code 2061 in Polish", async () => {
+    stubApi({
+      "auth/signin": () => ({
+        status: 401,
+        body: { success: false, code: 2061, message: "Incorrect username or password." },
+      }),
+    });
+    useGeneralStore.setState({ language: "pl-PL" });
+    await act(() => i18n.changeLanguage("pl-PL"));
+    renderRoute("/demo-burgers/auth/sign-in");
+    await screen.findByRole("heading", { name: "Zaloguj się", level: 1 });
+    const u = userEvent.setup();
+    await u.type(screen.getByLabelText("Adres e-mail"), "anna@example.com");
+    await u.type(screen.getByLabelText("Hasło"), "Wrong-pass-1");
+    await u.click(screen.getByRole("button", { name: "Zaloguj się" }));
+    expect((await screen.findByRole("alert")).textContent).toBe("Nieprawidłowa nazwa użytkownika lub hasło.");
   });
 
   it("signs in, binds the token to the scheme and goes back to ?redirect=", async () => {
@@ -192,6 +210,12 @@ describe("SignUp", () => {
 
   it("signs up with the dial code joined to the number, then asks for the code", async () => {
     stubApi({
+      "user/validate-contact-number": (f) => ({
+        body: {
+          success: true,
+          data: { is_valid: true, e164: String(f.contact_number).replace(/\s/g, "") },
+        },
+      }),
       "auth/signup": (data) => ({
         body: { success: true, data: { email: data.email, verification_required: true } },
       }),
@@ -219,10 +243,43 @@ describe("SignUp", () => {
       },
     });
     expect(router.state.location.search).toBe("?redirect=%2Fdemo-burgers%2Fsoho%2Fmenu");
+    expect(calls.find((c) => c.path === "user/validate-contact-number")!.body).toEqual({
+      filter: { contact_number: "+48512345678" },
+    });
+  });
+
+  it("checks the number with the server first and stops there when it is incorrect (SPEC.md §5)", async () => {
+    stubApi({
+      "user/validate-contact-number": () => ({
+        body: { success: true, data: { is_valid: false, e164: "" } },
+      }),
+      "auth/signup": () => ({ body: { success: true, data: {} } }),
+    });
+    renderRoute("/demo-burgers/auth/sign-up");
+    await screen.findByRole("heading", { name: "Create an account", level: 1 });
+    const u = userEvent.setup();
+    await u.type(screen.getByLabelText("First name"), "Anna");
+    await u.type(screen.getByLabelText("Last name"), "Nowak");
+    await u.type(screen.getByLabelText("Email"), "anna@example.com");
+    await u.type(screen.getByLabelText("Contact number"), "1234");
+    await u.type(screen.getByLabelText("Password"), "Abcdefg1");
+    await u.click(screen.getByRole("button", { name: "Create account" }));
+    const error = await screen.findByText("Phone Number is Incorrect");
+    const input = screen.getByLabelText("Contact number");
+    expect(input.getAttribute("aria-invalid")).toBe("true");
+    expect(input.getAttribute("aria-describedby")).toContain(error.closest("p")!.id);
+    expect(document.activeElement).toBe(input);
+    expect(calls.find((c) => c.path === "user/validate-contact-number")!.body).toEqual({
+      filter: { contact_number: "+441234" },
+    });
+    expect(calls.some((c) => c.path === "auth/signup")).toBe(false);
   });
 
   it("puts the server's field messages on the fields", async () => {
     stubApi({
+      "user/validate-contact-number": () => ({
+        body: { success: true, data: { is_valid: true, e164: "+440000000" } },
+      }),
       "auth/signup": () => ({
         status: 422,
         body: {

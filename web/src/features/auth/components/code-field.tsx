@@ -1,7 +1,7 @@
 import type { UseFormRegisterReturn } from "react-hook-form";
 import { useTranslation } from "@/i18n";
 import { CODE_LENGTH } from "../schemas";
-import { TextField } from "./form-field";
+import { TextField } from "@/components/ui/form/text-field";
 
 /** The 6-digit code from the e-mail: one numeric field the phone can fill from the message. */
 export function CodeField({

@@ -2,7 +2,7 @@ import { useTranslation } from "@/i18n";
 import { useContinueAsGuest } from "../api/guest";
 import { useAuthTarget } from "../hooks/use-auth-target";
 import { useCompleteSignIn } from "../hooks/use-complete-sign-in";
-import { FormAlert } from "./form-alert";
+import { FormAlert } from "@/components/ui/form/form-alert";
 
 /** "Continue as guest": a guest session of this scheme (auth/guest), then back where we came from. */
 export function GuestButton() {

@@ -3,7 +3,7 @@ import { useTranslation } from "@/i18n";
 import { isApiError } from "@/lib/api/api-error";
 import { AuthCode } from "../codes";
 import { useCountdown } from "../hooks/use-countdown";
-import { FormAlert } from "./form-alert";
+import { FormAlert } from "@/components/ui/form/form-alert";
 
 /** One resend a minute (the server's limit too); the first code was sent just now. */
 export const RESEND_SECONDS = 60;

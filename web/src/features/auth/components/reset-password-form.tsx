@@ -8,10 +8,10 @@ import { useForgottenPassword } from "../api/reset-password";
 import { useAuthTarget } from "../hooks/use-auth-target";
 import { rememberPendingEmail } from "../pending-email";
 import { resetPasswordSchema, type ResetPasswordValues } from "../schemas";
-import { applyFieldErrors } from "../server-errors";
-import { FormAlert } from "./form-alert";
-import { useFieldMessage } from "../field-message";
-import { EmailField, SubmitButton } from "./form-field";
+import { applyFieldErrors } from "@/components/ui/form/server-errors";
+import { FormAlert } from "@/components/ui/form/form-alert";
+import { useFieldMessage } from "@/components/ui/form/field-message";
+import { EmailField, SubmitButton } from "@/components/ui/form/text-field";
 
 /** ResetPassword: asks for a code by e-mail (the same answer whether or not the address exists). */
 export function ResetPasswordForm() {

@@ -8,11 +8,11 @@ import { useAuthTarget } from "../hooks/use-auth-target";
 import { useCompleteSignIn } from "../hooks/use-complete-sign-in";
 import { pendingEmail } from "../pending-email";
 import { resetPasswordVerifySchema, type ResetPasswordVerifyValues } from "../schemas";
-import { applyFieldErrors } from "../server-errors";
+import { applyFieldErrors } from "@/components/ui/form/server-errors";
 import { CodeField } from "./code-field";
-import { FormAlert } from "./form-alert";
-import { useFieldMessage } from "../field-message";
-import { EmailField, PasswordField, SubmitButton } from "./form-field";
+import { FormAlert } from "@/components/ui/form/form-alert";
+import { useFieldMessage } from "@/components/ui/form/field-message";
+import { EmailField, PasswordField, SubmitButton } from "@/components/ui/form/text-field";
 import { ResendButton } from "./resend-button";
 
 /** ResetPasswordVerify: the code from the reset mail and a new password; signs in. */

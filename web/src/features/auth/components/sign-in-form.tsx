@@ -11,10 +11,10 @@ import { useAuthTarget } from "../hooks/use-auth-target";
 import { useCompleteSignIn } from "../hooks/use-complete-sign-in";
 import { rememberPendingEmail } from "../pending-email";
 import { signInSchema, type SignInValues } from "../schemas";
-import { applyFieldErrors } from "../server-errors";
-import { FormAlert } from "./form-alert";
-import { useFieldMessage } from "../field-message";
-import { EmailField, PasswordField, SubmitButton } from "./form-field";
+import { applyFieldErrors } from "@/components/ui/form/server-errors";
+import { FormAlert } from "@/components/ui/form/form-alert";
+import { useFieldMessage } from "@/components/ui/form/field-message";
+import { EmailField, PasswordField, SubmitButton } from "@/components/ui/form/text-field";
 
 export function SignInForm() {
   const { t } = useTranslation();

@@ -5,16 +5,17 @@ import { useTranslation } from "@/i18n";
 import { useNavigate } from "react-router";
 import { paths } from "@/app/paths";
 import { useSchemeQuery } from "@/lib/api/get-scheme";
+import { validateContactNumber } from "@/lib/api/validate-contact-number";
 import { findCountry, dialCodeFor } from "@/lib/countries";
 import { useSignUp } from "../api/sign-up";
 import { useAuthTarget } from "../hooks/use-auth-target";
 import { rememberPendingEmail } from "../pending-email";
 import { fullContactNumber, signUpSchema, type SignUpValues } from "../schemas";
-import { applyFieldErrors } from "../server-errors";
-import { FormAlert } from "./form-alert";
-import { useFieldMessage } from "../field-message";
-import { EmailField, PasswordField, SubmitButton, TextField } from "./form-field";
-import { PhoneField } from "./phone-field";
+import { applyFieldErrors } from "@/components/ui/form/server-errors";
+import { FormAlert } from "@/components/ui/form/form-alert";
+import { useFieldMessage } from "@/components/ui/form/field-message";
+import { EmailField, PasswordField, SubmitButton, TextField } from "@/components/ui/form/text-field";
+import { PhoneField } from "@/components/ui/form/phone-field";
 
 const FIELDS = ["email", "password", "first_name", "last_name", "contact_number"] as const;
 
@@ -46,14 +47,25 @@ export function SignUpForm() {
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null);
     const email = values.email.trim();
+    const contactNumber = fullContactNumber(dialCodeFor(values.country), values.contact_number);
     try {
+      // SPEC.md §5: country code plus number must pass the server's check before signing up.
+      const check = await validateContactNumber(contactNumber);
+      if (!check.is_valid) {
+        setError(
+          "contact_number",
+          { type: "validate", message: "validation.phoneIncorrect" },
+          { shouldFocus: true },
+        );
+        return;
+      }
       await signUp.mutateAsync({
         business_slug: scheme,
         email,
         password: values.password,
         first_name: values.first_name.trim(),
         last_name: values.last_name.trim(),
-        contact_number: fullContactNumber(dialCodeFor(values.country), values.contact_number),
+        contact_number: check.e164 || contactNumber,
       });
       rememberPendingEmail(email);
       void navigate(`${paths.auth.verify.getHref(scheme)}${search}`, { state: { email } });

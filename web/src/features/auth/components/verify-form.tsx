@@ -8,11 +8,11 @@ import { useAuthTarget } from "../hooks/use-auth-target";
 import { useCompleteSignIn } from "../hooks/use-complete-sign-in";
 import { pendingEmail } from "../pending-email";
 import { verifySchema, type VerifyValues } from "../schemas";
-import { applyFieldErrors } from "../server-errors";
+import { applyFieldErrors } from "@/components/ui/form/server-errors";
 import { CodeField } from "./code-field";
-import { FormAlert, FormNotice } from "./form-alert";
-import { useFieldMessage } from "../field-message";
-import { EmailField, SubmitButton } from "./form-field";
+import { FormAlert, FormNotice } from "@/components/ui/form/form-alert";
+import { useFieldMessage } from "@/components/ui/form/field-message";
+import { EmailField, SubmitButton } from "@/components/ui/form/text-field";
 import { ResendButton } from "./resend-button";
 
 /** Verify: the 6-digit code from the sign-up mail confirms the account and signs in. */
