@@ -33,7 +33,7 @@ bench() {
 {
   echo
   echo "## Whole checkouts (quote + prepare + sandbox confirm) — $(date -u +%Y-%m-%dT%H:%MZ) ($(git rev-parse --short HEAD))"
-  echo "Machine: $(nproc) cores, $(free -g | awk '/Mem:/{print $2}') GiB, $(uname -sr), $(go version | awk '{print $3}'). bench/checkout.sh: the driver and the server on the same machine, each customer a guest ordering a pre-order at demo-burgers/soho."
+  echo "Machine: $(nproc) cores, $(free -g | awk '/Mem:/{print $2}') GiB, $(uname -sr), $(go version | awk '{print $3}'). bench/checkout.sh: the driver and the server on the same machine, each customer a guest ordering a pre-order at demo-burgers/soho. Load average before the run: $(cut -d" " -f1-3 /proc/loadavg) (other work shares the machine)."
   echo
   echo "| run | customers | duration | checkouts | failed | checkouts/s | p50 ms | p99 ms |"
   echo "|---|---|---|---|---|---|---|---|"

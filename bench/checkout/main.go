@@ -157,13 +157,15 @@ func (c *client) call(path, token string, body, out any) error {
 	return json.Unmarshal(env.Data, out)
 }
 
-// cheapItem is an available item of soho that needs no modifier.
+// cheapItem is an available item of soho that needs no modifier and may be
+// ordered four at a time.
 func (c *client) cheapItem() (int64, error) {
 	var menu struct {
 		Items []struct {
 			ID          int64   `json:"id"`
 			IsAvailable bool    `json:"is_available"`
 			Mods        []int64 `json:"modifier_category_ids"`
+			SelectMax   int     `json:"select_max"`
 		} `json:"items"`
 	}
 	if err := c.call("menu/list", "", map[string]any{"filter": map[string]any{"business_slug": "demo-burgers",
@@ -171,7 +173,7 @@ func (c *client) cheapItem() (int64, error) {
 		return 0, err
 	}
 	for _, it := range menu.Items {
-		if it.IsAvailable && len(it.Mods) == 0 {
+		if it.IsAvailable && len(it.Mods) == 0 && it.SelectMax == 0 {
 			return it.ID, nil
 		}
 	}
@@ -192,13 +194,14 @@ func (c *client) checkout(token string, item int64, slot, key string) error {
 		"is_asap": false, "preorder_for": slot, "user_email": "bench@example.com", "tip_percent": 10,
 		"items": []any{map[string]any{"item_id": item, "qty": 4}}}
 	var q struct {
-		CanOrder bool `json:"can_order"`
+		CanOrder bool  `json:"can_order"`
+		Problems []any `json:"problems"`
 	}
 	if err := c.call("orders/quote", token, map[string]any{"data": d}, &q); err != nil {
 		return err
 	}
 	if !q.CanOrder {
-		return errors.New("quote: the basket cannot be ordered")
+		return fmt.Errorf("quote: the basket cannot be ordered: %v", q.Problems)
 	}
 	d["idempotency_key"] = key
 	var p struct {

@@ -77,27 +77,39 @@ func (s *Server) withRecover(next http.Handler) http.Handler {
 	})
 }
 
-// withSecurityHeaders sets the CSP (allowing the map tile host) and the
-// other headers every response carries.
+// withSecurityHeaders sets the CSP (allowing the map tile host, and
+// Stripe's hosts only when PLATTER_PAYMENTS=stripe: Stripe.js, its API and
+// its card frames) and the other headers every response carries.
 func (s *Server) withSecurityHeaders(next http.Handler) http.Handler {
 	img := "'self' data: blob:"
+	script, connect, frame := "'self'", "'self'", ""
 	if s.cfg != nil {
 		if h := s.cfg.TileHost(); h != "" {
 			img += " " + h
 		}
+		if s.cfg.Payments == "stripe" {
+			script += " https://js.stripe.com"
+			connect += " https://api.stripe.com"
+			frame = "frame-src https://js.stripe.com https://hooks.stripe.com"
+			img += " https://*.stripe.com"
+		}
 	}
-	csp := strings.Join([]string{
+	directives := []string{
 		"default-src 'self'",
-		"script-src 'self'",
+		"script-src " + script,
 		"style-src 'self' 'unsafe-inline'",
 		"img-src " + img,
 		"font-src 'self' data:",
-		"connect-src 'self'",
+		"connect-src " + connect,
 		"object-src 'none'",
 		"base-uri 'self'",
 		"form-action 'self'",
 		"frame-ancestors 'none'",
-	}, "; ")
+	}
+	if frame != "" {
+		directives = append(directives, frame)
+	}
+	csp := strings.Join(directives, "; ")
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h := w.Header()
 		h.Set("Content-Security-Policy", csp)

@@ -24,8 +24,12 @@ type Orders interface {
 	CustomerUses(ctx context.Context, promoID, offerID, userID int64, emailNorm string) (int, error)
 	CreateOrder(ctx context.Context, n *ordering.NewOrder, now time.Time) (*ordering.Order, bool, error)
 	Order(ctx context.Context, schemeID, userID, id int64) (*ordering.Order, error)
+	OrderByKey(ctx context.Context, schemeID, userID int64, key string) (*ordering.Order, string, error)
 	StartPayment(ctx context.Context, schemeID, userID, orderID int64, challenge bool, now time.Time) (*ordering.Order, bool, error)
 	FinishPayment(ctx context.Context, orderID int64, r ordering.PaymentOutcome, now time.Time) (*ordering.Order, error)
+	SetPaymentIntent(ctx context.Context, orderID int64, providerRef, clientSecret string, now time.Time) (*ordering.Order, error)
+	ApplyPaymentEvent(ctx context.Context, kind, providerRef string, orderID int64, brand, last4, reason string,
+		now time.Time) (*ordering.EventResult, error)
 }
 
 // orderStore returns the order store, or 1500 when none is configured.
@@ -258,10 +262,24 @@ func (s *Server) orderPrepare(r *request, c *Caller) (*reply, error) {
 	if err != nil {
 		return nil, err
 	}
+	// A retry answers the order it made, whatever has changed since (its
+	// own promo use, a slot it filled, a price): only the key and body count.
+	in := &co.in
+	key := strings.TrimSpace(in.IdempotencyKey)
+	if o, hash, err := s.orders.OrderByKey(r.Context(), c.SchemeID, c.UserID, key); err == nil {
+		if hash != in.hash() {
+			return nil, &platter.Error{Code: platter.CodeConflict, Message: "order.idempotency_conflict"}
+		}
+		if o, err = s.ensureIntent(r.Context(), o); err != nil {
+			return nil, err
+		}
+		return &reply{Data: map[string]any{"order": toOrderJSON(o, co.venue.Slug), "payment": toPaymentJSON(o)}}, nil
+	} else if platter.ErrorCode(err) != platter.CodeNotFound {
+		return nil, err
+	}
 	if refusal := co.refusal(); refusal != nil {
 		return nil, refusal
 	}
-	in := &co.in
 	o := ordering.Order{SchemeID: c.SchemeID, VenueID: co.venue.ID, UserID: c.UserID, OrderType: *in.OrderType,
 		IsASAP: in.asap(), PreorderFor: co.preorder, DeliveryAddress: toOrderAddress(co.addr),
 		Note: strings.TrimSpace(in.OrderNote), Email: strings.TrimSpace(in.UserEmail),
@@ -274,10 +292,13 @@ func (s *Server) orderPrepare(r *request, c *Caller) (*reply, error) {
 	if co.offer != nil {
 		o.OfferID = co.offer.ID
 	}
-	n := &ordering.NewOrder{Order: o, IdempotencyKey: strings.TrimSpace(in.IdempotencyKey), RequestHash: in.hash(),
+	n := &ordering.NewOrder{Order: o, IdempotencyKey: key, RequestHash: in.hash(),
 		Use: co.use, Slot: co.booking.Slot, SlotCapacity: co.venue.CapacityFor(*in.OrderType)}
 	stored, _, err := s.orders.CreateOrder(r.Context(), n, s.now())
 	if err != nil {
+		return nil, err
+	}
+	if stored, err = s.ensureIntent(r.Context(), stored); err != nil {
 		return nil, err
 	}
 	return &reply{Data: map[string]any{

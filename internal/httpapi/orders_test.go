@@ -309,14 +309,16 @@ func dumpDB(t *testing.T, db *store.DB) string {
 }
 
 // TestPrepareRetriedConcurrently: 100 concurrent retries of one prepare
-// make one order, and every one of them answers it.
+// make one order, and every one of them answers it, even with a promo code
+// the first one spent.
 func TestPrepareRetriedConcurrently(t *testing.T) {
 	t.Parallel()
 	storetest.Run(t, func(t *testing.T, db *store.DB) {
 		e, _ := startOrders(t, db)
 		m := sohoMenu(t, e)
 		ann := signIn(t, e, "demo-burgers", "")
-		body := checkoutBody([]any{m.line(t, "Cheesy Fries", 1)}, "idempotency_key", "key-retried-100")
+		body := checkoutBody([]any{m.line(t, "Cheesy Fries", 4)}, "idempotency_key", "key-retried-100",
+			"promocode", "WELCOME10") // once per customer: a retry must not count as a second use
 		ids := make([]any, 100)
 		var wg sync.WaitGroup
 		for i := range ids {
@@ -357,7 +359,7 @@ func count(t *testing.T, db *store.DB, q string, args ...any) int {
 	return n
 }
 
-func exec(t *testing.T, db *store.DB, q string, args ...any) {
+func execSQL(t *testing.T, db *store.DB, q string, args ...any) {
 	t.Helper()
 	if db.Dialect() == store.Postgres {
 		for i := 1; strings.Contains(q, "?"); i++ {
@@ -377,7 +379,7 @@ func TestPromoCodeUsesAreAtomic(t *testing.T) {
 	storetest.Run(t, func(t *testing.T, db *store.DB) {
 		e, clk := startOrders(t, db)
 		m := sohoMenu(t, e)
-		exec(t, db, `INSERT INTO promo_codes (scheme_id, code, kind, percent_bp, max_uses)
+		execSQL(t, db, `INSERT INTO promo_codes (scheme_id, code, kind, percent_bp, max_uses)
 			SELECT id, 'FIVE', 'percent', 1000, 5 FROM schemes WHERE slug = 'demo-burgers'`)
 		body := func(i int) map[string]any {
 			return checkoutBody([]any{m.line(t, "Cheesy Fries", 1)}, "idempotency_key", fmt.Sprintf("key-five-%03d", i),
@@ -559,7 +561,7 @@ func TestSlotPlaces(t *testing.T) {
 	storetest.Run(t, func(t *testing.T, db *store.DB) {
 		e, clk := startOrders(t, db)
 		m := sohoMenu(t, e)
-		exec(t, db, "UPDATE venues SET pickup_slot_capacity = 3 WHERE slug = 'soho'")
+		execSQL(t, db, "UPDATE venues SET pickup_slot_capacity = 3 WHERE slug = 'soho'")
 		slot := "2026-03-03T13:00:00Z" // tomorrow 13:00 in London
 		body := func(i int) map[string]any {
 			return checkoutBody([]any{m.line(t, "Cheesy Fries", 1)}, "idempotency_key", fmt.Sprintf("key-slot-%03d", i),

@@ -167,6 +167,8 @@ var permCases = map[string]permCase{
 			}
 		}},
 
+	"payments/webhook/stripe": {perm: "anyone/none", body: writes()},
+
 	"admin/venues/list": {perm: "staff/venue", body: burgers(), want: boardStaff(),
 		check: func(t *testing.T, f *permFixture, k kind, res *response) {
 			want := []string{"soho", "shoreditch"}

@@ -51,6 +51,8 @@ func (s *Server) routeTable() []route {
 		{path: "orders/quote", access: anySession, scope: scopeOwn, call: s.orderQuote},
 		{path: "orders/prepare", access: anySession, scope: scopeOwn, call: s.orderPrepare},
 		{path: "payments/confirm", access: anySession, scope: scopeOwn, call: s.paymentConfirm},
+		// Stripe calls this; its signature, not a token, says who it is.
+		{path: "payments/webhook/stripe", access: anyone, scope: scopeNone, method: http.MethodPost, raw: s.stripeWebhook},
 
 		{path: "admin/venues/list", access: staff, scope: scopeVenue, call: s.adminVenues},
 	}

@@ -128,6 +128,9 @@ func New(o Options) *Server {
 	s.orders, s.payments, s.live = o.Orders, o.Payments, newLiveMenus()
 	if s.payments == nil {
 		s.payments = payments.Sandbox{}
+		if c := o.Config; c != nil && c.Payments == "stripe" {
+			s.payments = payments.NewStripe(c.StripeSecretKey, c.StripeAPIBase, c.StripeWebhookSecret)
+		}
 	}
 	s.acct = s.accountService(o)
 	if s.geo = o.Geocoder; s.geo == nil {

@@ -117,6 +117,7 @@ func LinesOf(q *pricing.Quote) []Line {
 type Payment struct {
 	Ref          string
 	Provider     string
+	ProviderRef  string // the provider's payment (a Stripe PaymentIntent id)
 	Amount       int64
 	Currency     string
 	Status       string
@@ -185,4 +186,14 @@ type PaymentOutcome struct {
 	ChallengeID string
 	Brand       string
 	Last4       string
+}
+
+// EventResult is what applying a provider's payment event did.
+type EventResult struct {
+	OrderID int64
+	Changed bool // false: nothing to do (an event seen before, or of no order)
+	// Refund is set when money arrived for an order that can no longer be
+	// paid (it expired first): the caller refunds it, outside any
+	// transaction, with this intent id.
+	Refund string
 }

@@ -237,13 +237,16 @@ func insertLines(ctx context.Context, c conn, orderID int64, lines []ordering.Li
 
 // insertPayment opens the order's payment. The sandbox's client secret is
 // local; a real provider's intent is made after commit (no network call
-// inside a transaction).
+// inside a transaction) and recorded with SetPaymentIntent.
 func insertPayment(ctx context.Context, c conn, orderID int64, o *ordering.Order, now time.Time) error {
 	ref := "pay_" + randomHex(12)
+	secret := ""
+	if o.Payment.Provider == "sandbox" {
+		secret = ref + "_secret_" + randomHex(12)
+	}
 	_, err := c.exec(ctx, `INSERT INTO payments (order_id, ref, provider, amount, currency, status, client_secret,
 		created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-		orderID, ref, o.Payment.Provider, o.Pricing.Total, o.Pricing.Currency, ordering.PayRequired,
-		ref+"_secret_"+randomHex(12), now, now)
+		orderID, ref, o.Payment.Provider, o.Pricing.Total, o.Pricing.Currency, ordering.PayRequired, secret, now, now)
 	return err
 }
 
@@ -279,4 +282,27 @@ func (db *DB) Order(ctx context.Context, schemeID, userID, id int64) (*ordering.
 		return nil, err
 	}
 	return out, nil
+}
+
+// OrderByKey returns the owner's order made with an idempotency key and
+// the hash of the body that made it, or not-found.
+func (db *DB) OrderByKey(ctx context.Context, schemeID, userID int64, key string) (*ordering.Order, string, error) {
+	var (
+		out  *ordering.Order
+		hash string
+	)
+	err := db.read(ctx, func(c conn) error {
+		var id int64
+		err := c.queryRow(ctx, `SELECT id, request_hash FROM orders WHERE scheme_id = ? AND user_id = ? AND idempotency_key = ?`,
+			schemeID, userID, key).Scan(&id, &hash)
+		if err != nil {
+			return err
+		}
+		out, err = loadOrder(ctx, c, id)
+		return err
+	})
+	if err != nil {
+		return nil, "", err
+	}
+	return out, hash, nil
 }

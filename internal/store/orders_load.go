@@ -49,9 +49,9 @@ func loadOrder(ctx context.Context, c conn, id int64) (*ordering.Order, error) {
 		return nil, err
 	}
 	pay := &o.Payment
-	err = c.queryRow(ctx, `SELECT ref, provider, amount, currency, status, client_secret, challenge_id, brand, last4
-		FROM payments WHERE order_id = ?`, id).Scan(&pay.Ref, &pay.Provider, &pay.Amount, &pay.Currency,
-		&pay.Status, &pay.ClientSecret, &pay.ChallengeID, &pay.Brand, &pay.Last4)
+	err = c.queryRow(ctx, `SELECT ref, provider, provider_ref, amount, currency, status, client_secret, challenge_id,
+		brand, last4 FROM payments WHERE order_id = ?`, id).Scan(&pay.Ref, &pay.Provider, &pay.ProviderRef, &pay.Amount,
+		&pay.Currency, &pay.Status, &pay.ClientSecret, &pay.ChallengeID, &pay.Brand, &pay.Last4)
 	if err != nil {
 		return nil, err
 	}
