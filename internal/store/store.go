@@ -17,6 +17,7 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -39,6 +40,12 @@ type DB struct {
 	db      *sql.DB // reads (and everything on PostgreSQL)
 	wdb     *sql.DB // writes: on SQLite a pool of one connection; on PostgreSQL db itself
 	dialect string
+	// pgConfig opens the one listening connection outside the pool
+	// (events.go); nil on SQLite.
+	pgConfig *pgx.ConnConfig
+	// waker is woken after a commit that wrote order events, on SQLite
+	// (in process); PostgreSQL wakes through LISTEN/NOTIFY instead.
+	waker atomic.Pointer[Waker]
 }
 
 // sqlitePragmas are applied by modernc.org/sqlite on every new connection.
@@ -157,7 +164,7 @@ func openPostgres(rawURL string, opts Options) (*DB, error) {
 	db.SetMaxIdleConns(max(1, conns/2))
 	db.SetConnMaxLifetime(30 * time.Minute)
 	db.SetConnMaxIdleTime(5 * time.Minute)
-	return &DB{db: db, wdb: db, dialect: Postgres}, nil
+	return &DB{db: db, wdb: db, dialect: Postgres, pgConfig: cfg}, nil
 }
 
 // redact hides the password of a database URL for logs and errors.

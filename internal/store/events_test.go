@@ -1,0 +1,83 @@
+package store_test
+
+import (
+	"context"
+	"sync"
+	"testing"
+	"time"
+
+	"platter/internal/store"
+	"platter/internal/store/storetest"
+)
+
+// recorder is a Waker that remembers what it was told.
+type recorder struct {
+	mu    sync.Mutex
+	woken map[int64]int
+	all   int
+}
+
+func (r *recorder) Wake(id int64) { r.mu.Lock(); r.woken[id]++; r.mu.Unlock() }
+func (r *recorder) WakeAll()      { r.mu.Lock(); r.all++; r.mu.Unlock() }
+
+func (r *recorder) count(id int64) (int, int) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.woken[id], r.all
+}
+
+func waitUntil(t *testing.T, what string, ok func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for !ok() {
+		if time.Now().After(deadline) {
+			t.Fatalf("timed out waiting for %s", what)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+// TestListenWakesAfterCommitAndSurvivesALostConnection: a committed
+// order change wakes the order's streams (in process on SQLite, through
+// LISTEN/NOTIFY on PostgreSQL); on PostgreSQL, when the listening
+// connection is killed, the listener reconnects, wakes every stream once
+// (it may have missed something) and then hears new changes again.
+func TestListenWakesAfterCommitAndSurvivesALostConnection(t *testing.T) {
+	storetest.Run(t, func(t *testing.T, db *store.DB) {
+		ctx, cancel := context.WithCancel(context.Background())
+		defer cancel()
+		r := &recorder{woken: map[int64]int{}}
+		done := make(chan struct{})
+		go func() { db.Listen(ctx, r, nil); close(done) }()
+		if db.Dialect() == store.Postgres {
+			waitUntil(t, "the listener", func() bool { _, all := r.count(0); return all == 1 })
+		} else {
+			time.Sleep(50 * time.Millisecond) // Listen registers at once; give its goroutine the time to run
+		}
+		if err := db.NotifyForTest(ctx, 42); err != nil {
+			t.Fatal(err)
+		}
+		waitUntil(t, "the wake-up of order 42", func() bool { n, _ := r.count(42); return n == 1 })
+		if n, _ := r.count(43); n != 0 {
+			t.Fatal("another order was woken")
+		}
+		if db.Dialect() == store.Postgres {
+			var killed bool
+			if err := db.SQL().QueryRowContext(ctx, `SELECT bool_or(pg_terminate_backend(pid)) FROM pg_stat_activity
+				WHERE application_name = 'platter-listener' AND datname = current_database()`).Scan(&killed); err != nil || !killed {
+				t.Fatalf("terminate the listener: %v, %v", killed, err)
+			}
+			waitUntil(t, "the reconnection", func() bool { _, all := r.count(0); return all == 2 })
+			if err := db.NotifyForTest(ctx, 42); err != nil {
+				t.Fatal(err)
+			}
+			waitUntil(t, "the wake-up after reconnecting", func() bool { n, _ := r.count(42); return n == 2 })
+		}
+		cancel()
+		select {
+		case <-done:
+		case <-time.After(5 * time.Second):
+			t.Fatal("Listen did not return when its context ended")
+		}
+	})
+}
