@@ -55,7 +55,7 @@ func statusOf(code int) int {
 		return http.StatusNotFound
 	case platter.CodeMethod:
 		return http.StatusMethodNotAllowed
-	case platter.CodeConflict:
+	case platter.CodeConflict, platter.CodeTransitionRefused:
 		return http.StatusConflict
 	case platter.CodeTooLarge:
 		return http.StatusRequestEntityTooLarge

@@ -58,6 +58,9 @@ const (
 	CodeAuthenticationFailed = 3052 // the card's authentication (3-D Secure challenge) failed
 	CodeOrderNotPayable      = 3053 // expired or cancelled before payment
 	CodePaymentInProgress    = 3054 // another payment of the order is under way
+
+	// After checkout (issue 11).
+	CodeTransitionRefused = 3060 // the order's status does not allow the step (or it just changed): 409
 )
 
 // Error is the one error type that crosses package boundaries. Message and the

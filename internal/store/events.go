@@ -107,3 +107,5 @@ func (db *DB) listenOnce(ctx context.Context, w Waker) (connected bool, err erro
 		}
 	}
 }
+
+func itoa(n int64) string { return strconv.FormatInt(n, 10) }

@@ -1,0 +1,109 @@
+package ordering
+
+import (
+	"encoding/json"
+	"time"
+)
+
+// Event kinds of the order event log (and of the event stream).
+const (
+	EventStatus = "status" // the order's status or payment changed
+	EventETA    = "eta"    // the expected time changed
+	EventDriver = "driver" // the driver's position changed
+)
+
+// Event is one row of an order's event log. Payload is the JSON the
+// stream sends as the event's data.
+type Event struct {
+	ID            int64
+	OrderID       int64
+	Kind          string
+	Status        string
+	PaymentStatus string
+	Actor         string
+	Reason        string
+	Payload       json.RawMessage
+	At            time.Time
+}
+
+// Reach is which orders of a scheme a caller may see or change (DESIGN.md
+// §7): UserID its own, VenueIDs those of venues it works at, SchemeWide
+// all (a manager, the server itself), DriverID those assigned to it. An
+// order out of reach is not found, like a missing one.
+type Reach struct {
+	UserID     int64
+	VenueIDs   []int64
+	SchemeWide bool
+	DriverID   int64
+}
+
+// Admits reports whether an order (its owner, venue and driver) is within
+// reach.
+func (r Reach) Admits(userID, venueID, driverID int64) bool {
+	if r.SchemeWide || (r.UserID != 0 && r.UserID == userID) || (r.DriverID != 0 && r.DriverID == driverID) {
+		return true
+	}
+	for _, v := range r.VenueIDs {
+		if v == venueID {
+			return true
+		}
+	}
+	return false
+}
+
+// Change asks for a status change of an order. The store applies it only
+// within the caller's Reach, when lifecycle.Check allows it and the order
+// is still in the status it read (compare and set).
+type Change struct {
+	Reach
+	SchemeID   int64
+	OrderID    int64
+	To         string
+	Actor      string // lifecycle.Customer, Staff, Manager, Driver, System
+	ActorRef   string // stored with the event: "customer:12", "staff:7", "system"
+	Reason     string
+	ETAMinutes int // on accept: the expected time is now + this
+	// AssignDriver is the driver (a user id) given the order when it goes
+	// on its way; 0 keeps whoever is assigned.
+	AssignDriver int64
+}
+
+// Position is a driver's last reported position.
+type Position struct {
+	DriverID  int64
+	Name      string
+	Lat, Lng  float64
+	UpdatedAt time.Time
+}
+
+// Detail is an order with what follows it after checkout: its history of
+// status changes, the expected time, its venue and the driver.
+type Detail struct {
+	Order
+	VenueSlug  string
+	VenueName  string
+	ExpectedAt *time.Time
+	Driver     *Position
+	History    []Event // status events, oldest first
+}
+
+// Refund is a refund a worker makes through the payment provider. Ref is
+// the provider's idempotency key; Attempt numbers the claim, so only the
+// latest claimant records the outcome.
+type Refund struct {
+	ID         int64
+	OrderID    int64
+	Ref        string
+	PaymentRef string
+	Provider   string
+	Amount     int64
+	Currency   string
+	Attempt    int
+}
+
+// Ticket is what a stream ticket grants: one user, one order.
+type Ticket struct {
+	SchemeID int64
+	UserID   int64
+	OrderID  int64
+}

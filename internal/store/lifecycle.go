@@ -1,0 +1,183 @@
+package store
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"time"
+
+	"platter/internal/lifecycle"
+	"platter/internal/ordering"
+	"platter/internal/platter"
+)
+
+// errRefused is the 409 of a refused step; its message names the reason.
+func errRefused(reason string, from, to string) *platter.Error {
+	return &platter.Error{Code: platter.CodeTransitionRefused, Message: "order.transition_" + reason,
+		Params: map[string]string{"from": from, "to": to}}
+}
+
+// orderHead is what a transition reads of an order before deciding.
+type orderHead struct {
+	status, payment string
+	orderType       int
+	venueID, userID int64
+	driverID        int64
+	total           int64
+	currency        string
+}
+
+// findHead reads an order of the scheme within the caller's reach; an
+// order out of reach is not found, like a missing one.
+func findHead(ctx context.Context, c conn, ch *ordering.Change) (*orderHead, error) {
+	var h orderHead
+	err := c.queryRow(ctx, `SELECT status, payment_status, order_type, venue_id, user_id,
+			COALESCE(driver_user_id, 0), total, currency
+		FROM orders WHERE id = ? AND scheme_id = ?`, ch.OrderID, ch.SchemeID).Scan(
+		&h.status, &h.payment, &h.orderType, &h.venueID, &h.userID, &h.driverID, &h.total, &h.currency)
+	if err != nil {
+		return nil, err
+	}
+	if !ch.Admits(h.userID, h.venueID, h.driverID) {
+		return nil, platter.NotFound()
+	}
+	return &h, nil
+}
+
+// Transition applies a status change: it reads the order, asks the state
+// machine, then sets the new status only if the order is still in the one
+// it read (UPDATE … WHERE status = ?), so of two people making a step at
+// once exactly one succeeds and the other gets 409. In the same
+// transaction it writes the event (and the eta event of an accept), the
+// refund to make when a paid order is rejected or cancelled, and the
+// NOTIFY that wakes the streams. The refund itself is made after the
+// commit by the refund worker (never a provider call in a transaction).
+// refund reports whether a refund was queued.
+func (db *DB) Transition(ctx context.Context, ch ordering.Change, now time.Time) (d *ordering.Detail, refund bool, err error) {
+	now = utc(now)
+	err = db.write(ctx, func(c conn) error {
+		refund = false
+		h, err := findHead(ctx, c, &ch)
+		if err != nil {
+			return err
+		}
+		paid := h.payment == ordering.PayPaid
+		step := lifecycle.Step{From: h.status, To: ch.To, OrderType: h.orderType, Actor: ch.Actor, Paid: paid}
+		if err := lifecycle.Check(step); err != nil {
+			var r *lifecycle.Refusal
+			errors.As(err, &r)
+			return errRefused(r.Reason, h.status, ch.To)
+		}
+		if err := setStatus(ctx, c, &ch, h, now); err != nil {
+			return err
+		}
+		if err := addEventOf(ctx, c, ch.OrderID, ch.SchemeID, ordering.EventStatus, ch.To, h.payment,
+			ch.ActorRef, ch.Reason, statusPayload(ch.To, h.payment, ch.Reason, now), now); err != nil {
+			return err
+		}
+		if ch.To == lifecycle.Accepted && ch.ETAMinutes > 0 {
+			if err := addETAEvent(ctx, c, ch.OrderID, ch.SchemeID, ch.To, h.payment, ch.ActorRef,
+				now.Add(time.Duration(ch.ETAMinutes)*time.Minute), now); err != nil {
+				return err
+			}
+		}
+		if lifecycle.Refunds(ch.To, paid) {
+			refund = true
+			if err := queueRefund(ctx, c, ch.OrderID, ch.SchemeID, now); err != nil {
+				return err
+			}
+		}
+		if err := releaseSlotIfEnded(ctx, c, ch.OrderID, ch.To); err != nil {
+			return err
+		}
+		if err := notifyOrder(ctx, c, ch.OrderID); err != nil {
+			return err
+		}
+		d, err = loadDetail(ctx, c, ch.OrderID)
+		return err
+	})
+	if err != nil {
+		return nil, false, err
+	}
+	db.wakeLocal(ch.OrderID)
+	return d, refund, nil
+}
+
+// setStatus is the compare-and-set: 0 rows means someone else changed the
+// order since it was read (on PostgreSQL the UPDATE waits for their
+// commit, then finds the status no longer matches).
+func setStatus(ctx context.Context, c conn, ch *ordering.Change, h *orderHead, now time.Time) error {
+	var expected, cancelled any
+	if ch.To == lifecycle.Accepted && ch.ETAMinutes > 0 {
+		expected = now.Add(time.Duration(ch.ETAMinutes) * time.Minute)
+	}
+	if ch.To == lifecycle.Cancelled || ch.To == lifecycle.Rejected {
+		cancelled = now
+	}
+	driver := any(nil)
+	if ch.To == lifecycle.OnTheWay && ch.AssignDriver != 0 {
+		driver = ch.AssignDriver
+	}
+	res, err := c.exec(ctx, `UPDATE orders SET status = ?, updated_at = ?,
+			expected_at = COALESCE(?, expected_at), cancelled_at = COALESCE(?, cancelled_at),
+			driver_user_id = COALESCE(?, driver_user_id)
+		WHERE id = ? AND status = ?`, ch.To, now, expected, cancelled, driver, ch.OrderID, h.status)
+	if err != nil {
+		return err
+	}
+	if n, err := res.RowsAffected(); err != nil {
+		return err
+	} else if n == 0 {
+		return errRefused("stale", h.status, ch.To)
+	}
+	return nil
+}
+
+// releaseSlotIfEnded gives back the pre-order slot place of an order that
+// will never be made.
+func releaseSlotIfEnded(ctx context.Context, c conn, orderID int64, to string) error {
+	if to != lifecycle.Rejected && to != lifecycle.Cancelled {
+		return nil
+	}
+	return releaseSlot(ctx, c, orderID)
+}
+
+func statusPayload(status, payment, reason string, at time.Time) json.RawMessage {
+	b, _ := json.Marshal(map[string]string{"status": status, "payment_status": payment,
+		"label": lifecycle.Label(status), "reason": reason, "at": at.Format(time.RFC3339)})
+	return b
+}
+
+func addETAEvent(ctx context.Context, c conn, orderID, schemeID int64, status, payment, actor string, expected, now time.Time) error {
+	b, _ := json.Marshal(map[string]string{"expected_at": expected.Format(time.RFC3339)})
+	return addEventOf(ctx, c, orderID, schemeID, ordering.EventETA, status, payment, actor, "", b, now)
+}
+
+// addEventOf writes one event row of any kind.
+func addEventOf(ctx context.Context, c conn, orderID, schemeID int64, kind, status, payment, actor, reason string,
+	payload json.RawMessage, now time.Time) error {
+	_, err := c.exec(ctx, `INSERT INTO order_events (order_id, scheme_id, kind, status, payment_status, actor,
+			reason, payload, created_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`, orderID, schemeID, kind, status, payment, actor, reason, string(payload), now)
+	return err
+}
+
+// queueRefund writes the refund of an order's payment, once (the order id
+// is unique in refunds; a second queueing is a no-op).
+func queueRefund(ctx context.Context, c conn, orderID, schemeID int64, now time.Time) error {
+	var ref, provider, currency string
+	var amount int64
+	if err := c.queryRow(ctx, `SELECT ref, provider, amount, currency FROM payments WHERE order_id = ?`,
+		orderID).Scan(&ref, &provider, &amount, &currency); err != nil {
+		return err
+	}
+	var b [8]byte
+	_, _ = rand.Read(b[:])
+	_, err := c.exec(ctx, `INSERT INTO refunds (order_id, scheme_id, ref, payment_ref, provider, amount, currency,
+			status, next_at, created_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?) ON CONFLICT (order_id) DO NOTHING`,
+		orderID, schemeID, "re_"+hex.EncodeToString(b[:]), ref, provider, amount, currency, now, now)
+	return err
+}

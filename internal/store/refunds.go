@@ -1,0 +1,93 @@
+package store
+
+import (
+	"context"
+	"time"
+
+	"platter/internal/ordering"
+)
+
+// ClaimRefund leases the oldest refund that is due, or returns nil when
+// none is. A lease lets one worker (of any instance) make the provider
+// call; a worker that dies mid-call leaves the lease to run out, and the
+// next claimant calls again with the same idempotency key (the refund's
+// ref), which the provider answers with the same refund.
+func (db *DB) ClaimRefund(ctx context.Context, now time.Time, lease time.Duration) (*ordering.Refund, error) {
+	now = utc(now)
+	lock := ""
+	if db.dialect == Postgres {
+		lock = " FOR UPDATE SKIP LOCKED"
+	}
+	var out *ordering.Refund
+	err := db.write(ctx, func(c conn) error {
+		out = nil
+		rows, err := scanAll(ctx, c, func(r scanner, x *ordering.Refund) error {
+			return r.Scan(&x.ID, &x.OrderID, &x.Ref, &x.PaymentRef, &x.Provider, &x.Amount, &x.Currency, &x.Attempt)
+		}, `UPDATE refunds SET attempts = attempts + 1, lease_until = ?
+			WHERE id IN (SELECT id FROM refunds WHERE status = 'pending' AND next_at <= ?
+				AND (lease_until IS NULL OR lease_until <= ?) ORDER BY id LIMIT 1`+lock+`)
+			RETURNING id, order_id, ref, payment_ref, provider, amount, currency, attempts`,
+			now.Add(lease), now, now)
+		if err != nil || len(rows) == 0 {
+			return err
+		}
+		out = &rows[0]
+		return nil
+	})
+	return out, err
+}
+
+// FinishRefund records a refund the provider made: the refund is done,
+// the order's payment refunded, and a status event tells the customer's
+// stream. Only the latest claimant's attempt counts, and only once: done
+// reports whether this call recorded it.
+func (db *DB) FinishRefund(ctx context.Context, id int64, attempt int, providerRef string, now time.Time) (done bool, err error) {
+	now = utc(now)
+	var orderID int64
+	err = db.write(ctx, func(c conn) error {
+		done = false
+		rows, err := scanAll(ctx, c, func(r scanner, x *int64) error { return r.Scan(x) },
+			`UPDATE refunds SET status = 'done', done_at = ?, lease_until = NULL, provider_ref = ?
+			WHERE id = ? AND attempts = ? AND status = 'pending' RETURNING order_id`, now, providerRef, id, attempt)
+		if err != nil || len(rows) == 0 {
+			return err
+		}
+		orderID = rows[0]
+		var schemeID int64
+		var status string
+		if err := c.queryRow(ctx, `UPDATE orders SET payment_status = ?, updated_at = ? WHERE id = ?
+			RETURNING scheme_id, status`, ordering.PayRefunded, now, orderID).Scan(&schemeID, &status); err != nil {
+			return err
+		}
+		if _, err := c.exec(ctx, "UPDATE payments SET status = ?, updated_at = ? WHERE order_id = ?",
+			ordering.PayRefunded, now, orderID); err != nil {
+			return err
+		}
+		if err := addEventOf(ctx, c, orderID, schemeID, ordering.EventStatus, status, ordering.PayRefunded,
+			"system", "refunded", statusPayload(status, ordering.PayRefunded, "refunded", now), now); err != nil {
+			return err
+		}
+		done = true
+		return notifyOrder(ctx, c, orderID)
+	})
+	if done {
+		db.wakeLocal(orderID)
+	}
+	return done, err
+}
+
+// RetryRefund records a failed attempt: the refund is due again at next.
+func (db *DB) RetryRefund(ctx context.Context, id int64, attempt int, next time.Time, lastErr string) error {
+	return db.write(ctx, func(c conn) error {
+		_, err := c.exec(ctx, `UPDATE refunds SET lease_until = NULL, next_at = ?, last_error = ?
+			WHERE id = ? AND attempts = ? AND status = 'pending'`, utc(next), truncate(lastErr, 500), id, attempt)
+		return err
+	})
+}
+
+func truncate(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n]
+}
