@@ -209,10 +209,12 @@ func serve(ctx context.Context, cfg *config.Config, log *slog.Logger, stdout io.
 	// Deferred after db.Close, so it runs first: the worker stops (after
 	// the HTTP server has drained) before the database closes.
 	defer stopBackground()
+	track := startTracking(db, log, now)
+	defer track.stop()
 	api := httpapi.New(httpapi.Options{
 		Config: cfg, Logger: log, Catalog: db, Health: db, Web: web.Dist(), DemoAssets: demo.Assets(),
 		Version: version, Geocoder: newGeocoder(cfg), Addresses: db, Accounts: db, MailQueued: poke, Now: now,
-		Orders: db,
+		Orders: db, Tracking: db, Hub: track.hub, RefundQueued: track.refund,
 	})
 	ln, err := net.Listen("tcp", cfg.Addr)
 	if err != nil {

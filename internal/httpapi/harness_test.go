@@ -28,6 +28,7 @@ import (
 	"platter/internal/config"
 	"platter/internal/geo"
 	"platter/internal/httpapi"
+	"platter/internal/notify"
 	"platter/internal/store"
 )
 
@@ -61,6 +62,7 @@ type options struct {
 	now      func() time.Time  // nil: the real clock
 	poke     func()            // called when mail is queued; nil: nothing
 	gate     *account.Gate     // password hashing bound; nil: the default
+	streams  httpapi.StreamLimits // zero: the defaults
 }
 
 // start boots the real HTTP server on db, with the demo schemes loaded.
@@ -85,10 +87,16 @@ func start(t *testing.T, db *store.DB, o options) *env {
 	if o.catalog != nil {
 		cat = o.catalog
 	}
+	// The store wakes the streams of this server: after its own commits on
+	// SQLite, through LISTEN/NOTIFY on PostgreSQL (as in platter serve).
+	hub := notify.NewHub()
+	listening, stopListening := context.WithCancel(context.Background())
+	go db.Listen(listening, hub, nil)
+	t.Cleanup(stopListening)
 	api := httpapi.New(httpapi.Options{
 		Config: cfg, Logger: slog.New(slog.NewJSONHandler(logs, nil)),
 		Catalog: cat, Health: db, Web: o.web, DemoAssets: demo.Assets(), Version: "test",
-		Accounts: db, Addresses: db, Orders: db, Geocoder: o.geocoder, Now: o.now, MailQueued: o.poke, Passwords: o.gate,
+		Accounts: db, Addresses: db, Orders: db, Tracking: db, Hub: hub, Streams: o.streams, Geocoder: o.geocoder, Now: o.now, MailQueued: o.poke, Passwords: o.gate,
 	})
 	srv := httptest.NewServer(api.Handler())
 	t.Cleanup(srv.Close)

@@ -62,7 +62,7 @@ const (
 // calls get a write deadline of their own (withCallLimits) and the stream
 // will clear its read and write deadlines through http.ResponseController.
 func (s *Server) HTTPServer(errorLog *log.Logger) *http.Server {
-	return &http.Server{
+	srv := &http.Server{
 		Handler:           s.handler,
 		ReadHeaderTimeout: s.timeouts.ReadHeader,
 		ReadTimeout:       s.timeouts.Read,
@@ -70,6 +70,10 @@ func (s *Server) HTTPServer(errorLog *log.Logger) *http.Server {
 		MaxHeaderBytes:    stdlibHeaderBytes,
 		ErrorLog:          errorLog,
 	}
+	// Shutdown waits for handlers to return, and an event stream never
+	// would: end them when it starts.
+	srv.RegisterOnShutdown(s.streams.close)
+	return srv
 }
 
 // headerBytes is the size of the request line and headers, counted as

@@ -169,6 +169,48 @@ var permCases = map[string]permCase{
 
 	"payments/webhook/stripe": {perm: "anyone/none", body: writes()},
 
+	// After checkout: the owner's order, read by its customer and the staff
+	// of its venue; nobody else knows it exists.
+	"orders/get": {perm: "session/own", want: orderReaders(),
+		body:  func(f *permFixture) any { return filter("business_slug", "demo-burgers", "id", f.readOrder()) },
+		check: wantOrder("id", func(f *permFixture) int64 { return f.readOrder() })},
+	"orders/stream-ticket": {perm: "session/own", want: orderReaders(),
+		body: func(f *permFixture) any { return data("business_slug", "demo-burgers", "id", f.readOrder()) }},
+	"orders/stream": {perm: "anyone/none", body: burgers()},
+	"orders/cancel": {perm: "session/own", want: ownOnly(),
+		body:  func(f *permFixture) any { return data("business_slug", "demo-burgers", "id", f.paidOrder(1)) },
+		check: wantOrder("status", nil)},
+	"orders/list": {perm: "customer/own", want: customerOnly(okay), guestSays: "Sign in to see your orders.",
+		body: func(f *permFixture) any { f.latest = f.paidOrder(1); return burgers()(f) },
+		check: func(t *testing.T, f *permFixture, k kind, res *response) {
+			if listed := listsOrder(res, f.latest); listed != (k == owner) {
+				t.Errorf("%s: the owner's order listed: %v", k, listed)
+			}
+		}},
+	"admin/orders/list": {perm: "staff/venue", want: boardStaff(),
+		body: func(f *permFixture) any { f.latest = f.paidOrder(1); return burgers()(f) },
+		check: func(t *testing.T, f *permFixture, k kind, res *response) {
+			if !listsOrder(res, f.latest) {
+				t.Errorf("%s does not see soho's paid order", k)
+			}
+		}},
+	"admin/orders/transition": {perm: "staff/venue", want: boardStaff(),
+		body: func(f *permFixture) any {
+			return data("business_slug", "demo-burgers", "order_id", f.paidOrder(1), "status", "accepted", "eta_minutes", 20)
+		},
+		check: wantOrder("status", nil)},
+	"driver/location": {perm: "driver/own", want: driverOnly(),
+		body: func(f *permFixture) any {
+			return data("business_slug", "demo-burgers", "order_id", f.onTheWay(), "lat", 51.514, "lng", -0.132)
+		}},
+	"driver/orders/list": {perm: "driver/own", want: driverOnly(),
+		body: func(f *permFixture) any { f.latest = f.onTheWay(); return burgers()(f) },
+		check: func(t *testing.T, f *permFixture, k kind, res *response) {
+			if !listsOrder(res, f.latest) {
+				t.Errorf("the driver does not see the order assigned to them")
+			}
+		}},
+
 	"admin/venues/list": {perm: "staff/venue", body: burgers(), want: boardStaff(),
 		check: func(t *testing.T, f *permFixture, k kind, res *response) {
 			want := []string{"soho", "shoreditch"}
@@ -256,6 +298,8 @@ type permFixture struct {
 	ownerAddr, lastFresh int64
 	fries                int64 // an item of soho, for checkout bodies
 	keys                 int   // idempotency keys handed out
+	read                 int64 // the owner's paid order the read calls name (readOrder)
+	latest               int64 // the order a list call's body made just before it
 }
 
 // checkout is a pickup basket at soho for tomorrow 13:00 London (the

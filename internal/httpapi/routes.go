@@ -54,6 +54,21 @@ func (s *Server) routeTable() []route {
 		// Stripe calls this; its signature, not a token, says who it is.
 		{path: "payments/webhook/stripe", access: anyone, scope: scopeNone, method: http.MethodPost, raw: s.stripeWebhook},
 
+		// After checkout. A guest follows and cancels their order too; the
+		// history is a signed-in customer's. Staff of the order's venue may
+		// read it as well (the handlers' reach).
+		{path: "orders/list", access: customer, scope: scopeOwn, call: s.orderList, guest: "orders.guest"},
+		{path: "orders/get", access: anySession, scope: scopeOwn, call: s.orderGet},
+		{path: "orders/cancel", access: anySession, scope: scopeOwn, call: s.orderCancel},
+		{path: "orders/stream-ticket", access: anySession, scope: scopeOwn, call: s.streamTicket},
+		// The stream takes no token (EventSource sends no headers): its
+		// ticket, bound to one order and one user, is checked instead.
+		{path: "orders/stream", access: anyone, scope: scopeNone, method: http.MethodGet, raw: s.orderStream},
+		{path: "admin/orders/list", access: staff, scope: scopeVenue, call: s.adminOrderList},
+		{path: "admin/orders/transition", access: staff, scope: scopeVenue, call: s.adminOrderTransition},
+		{path: "driver/location", access: driver, scope: scopeOwn, call: s.driverLocation},
+		{path: "driver/orders/list", access: driver, scope: scopeOwn, call: s.driverOrders},
+
 		{path: "admin/venues/list", access: staff, scope: scopeVenue, call: s.adminVenues},
 	}
 }

@@ -20,6 +20,7 @@ import (
 	"platter/internal/config"
 	"platter/internal/geo"
 	"platter/internal/i18n"
+	"platter/internal/notify"
 	"platter/internal/payments"
 	"platter/internal/schedule"
 )
@@ -71,6 +72,17 @@ type Options struct {
 	// Orders stores orders, promo codes and offers; nil fails checkout
 	// calls with 1500.
 	Orders Orders
+	// Tracking stores what follows checkout (order details, transitions,
+	// events, tickets); nil fails those calls with 1500.
+	Tracking Tracking
+	// Hub wakes the event streams; nil is a hub of this server's own
+	// (fed by nobody: streams then only see events at their start).
+	Hub *notify.Hub
+	// RefundQueued is called after a commit that queued a refund, to wake
+	// the refund worker at once; nil leaves it to the worker's poll.
+	RefundQueued func()
+	// Streams caps open event streams; zero fields take DefaultStreamLimits.
+	Streams StreamLimits
 	// Payments is the card provider; nil is the sandbox.
 	Payments payments.Provider
 }
@@ -106,6 +118,10 @@ type Server struct {
 	acct     *account.Service // nil when Accounts is nil
 
 	orders   Orders
+	tracking Tracking
+	hub      *notify.Hub
+	refunds  func()
+	streams  *streamSet
 	payments payments.Provider
 	live     *liveMenus // parsed menus for pricing, by version
 }
@@ -126,6 +142,11 @@ func New(o Options) *Server {
 	s.shell = sync.OnceValue(func() *appShell { return loadShell(o.Web) })
 	s.addresses = o.Addresses
 	s.orders, s.payments, s.live = o.Orders, o.Payments, newLiveMenus()
+	s.tracking, s.hub, s.refunds = o.Tracking, o.Hub, o.RefundQueued
+	if s.hub == nil {
+		s.hub = notify.NewHub()
+	}
+	s.streams = newStreamSet(o.Streams)
 	if s.payments == nil {
 		s.payments = payments.Sandbox{}
 		if c := o.Config; c != nil && c.Payments == "stripe" {

@@ -107,3 +107,13 @@ type Ticket struct {
 	UserID   int64
 	OrderID  int64
 }
+
+// OrderFilter selects a page of orders within reach.
+type OrderFilter struct {
+	SchemeID int64
+	Reach    Reach
+	VenueID  int64  // 0: every venue in reach
+	Status   string // "": any
+	Page     int    // from 1
+	PerPage  int
+}

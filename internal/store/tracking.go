@@ -67,6 +67,10 @@ func readEvents(ctx context.Context, c conn, schemeID, orderID, after int64, lim
 		}
 		e.At = e.At.UTC()
 		e.Payload = json.RawMessage(payload)
+		if e.Kind == ordering.EventStatus && payload == "{}" {
+			// Written by checkout (paid, expired), which keeps no payload.
+			e.Payload = statusPayload(e.Status, e.PaymentStatus, e.Reason, e.At)
+		}
 		return nil
 	}, q, args...)
 }
@@ -112,21 +116,11 @@ func (db *DB) OrderDetail(ctx context.Context, schemeID, orderID int64, r orderi
 	return out, err
 }
 
-// OrderFilter selects a page of orders.
-type OrderFilter struct {
-	SchemeID int64
-	Reach    ordering.Reach
-	VenueID  int64  // 0: every venue in reach
-	Status   string // "": any
-	Page     int    // from 1
-	PerPage  int
-}
-
 // Orders lists a page of the paid (or since refunded) orders within reach,
 // newest first, with the total count: a customer's history, a venue's
 // board. Orders never paid are left out: to the venue they do not exist
 // yet (DESIGN.md §6), and to the customer they are abandoned checkouts.
-func (db *DB) Orders(ctx context.Context, f OrderFilter) ([]ordering.Detail, int, error) {
+func (db *DB) Orders(ctx context.Context, f ordering.OrderFilter) ([]ordering.Detail, int, error) {
 	where := []string{"scheme_id = ?", "payment_status IN ('paid', 'refunded')"}
 	args := []any{f.SchemeID}
 	r := f.Reach
@@ -246,4 +240,27 @@ func (db *DB) StreamTicket(ctx context.Context, hash string, now time.Time) (*or
 		return nil, mapErr(err)
 	}
 	return &t, nil
+}
+
+// SchemeDriver checks that userID is a driver of the scheme and returns
+// it; with userID 0 it returns the scheme's only driver, or 0 when it has
+// none or several (the board then names one).
+func (db *DB) SchemeDriver(ctx context.Context, schemeID, userID int64) (int64, error) {
+	q := "SELECT DISTINCT user_id FROM memberships WHERE scheme_id = ? AND role = 'driver'"
+	args := []any{schemeID}
+	if userID != 0 {
+		q += " AND user_id = ?"
+		args = append(args, userID)
+	}
+	ids, err := scanAll(ctx, db.single(), func(r scanner, id *int64) error { return r.Scan(id) }, q+" LIMIT 2", args...)
+	if err != nil {
+		return 0, mapErr(err)
+	}
+	if len(ids) != 1 {
+		if userID != 0 {
+			return 0, platter.NotFound()
+		}
+		return 0, nil
+	}
+	return ids[0], nil
 }

@@ -1,0 +1,175 @@
+package httpapi
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"platter/internal/account"
+	"platter/internal/lifecycle"
+	"platter/internal/ordering"
+	"platter/internal/platter"
+)
+
+// Tracking is what the calls after checkout need of the store: order
+// details, lists and events within a caller's reach, status changes,
+// driver positions and stream tickets.
+type Tracking interface {
+	Transition(ctx context.Context, ch ordering.Change, now time.Time) (*ordering.Detail, bool, error)
+	OrderDetail(ctx context.Context, schemeID, orderID int64, r ordering.Reach) (*ordering.Detail, error)
+	Orders(ctx context.Context, f ordering.OrderFilter) ([]ordering.Detail, int, error)
+	OrderEvents(ctx context.Context, schemeID, orderID, after int64, limit int) ([]ordering.Event, error)
+	DriverLocation(ctx context.Context, schemeID, driverID, orderID int64, lat, lng float64, now time.Time) error
+	SchemeDriver(ctx context.Context, schemeID, userID int64) (int64, error)
+	CreateStreamTicket(ctx context.Context, hash string, t ordering.Ticket, expires, now time.Time) error
+	StreamTicket(ctx context.Context, hash string, now time.Time) (*ordering.Ticket, error)
+}
+
+func (s *Server) trackingStore() (Tracking, error) {
+	if s.tracking == nil {
+		return nil, platter.Internal(errors.New("httpapi: no tracking store configured"))
+	}
+	return s.tracking, nil
+}
+
+// perPage is the page size of the order lists.
+const perPage = 20
+
+// reachOf is what orders a caller may see: its own, and those of the
+// venues where it is staff (all of the scheme's for a manager or admin).
+func reachOf(c *Caller) ordering.Reach {
+	r := ordering.Reach{UserID: c.UserID}
+	for _, m := range c.Memberships {
+		switch {
+		case m.Role == account.RoleDriver:
+		case m.VenueID == 0 && (m.Role == account.RoleManager || m.Role == account.RoleAdmin):
+			r.SchemeWide = true
+		case m.VenueID == 0 && m.Role == account.RoleStaff:
+			r.SchemeWide = true // staff of the whole scheme
+		default:
+			r.VenueIDs = append(r.VenueIDs, m.VenueID)
+		}
+	}
+	return r
+}
+
+// staffReach is reachOf without the caller's own orders, and the actor
+// its role makes it (a manager or admin, else venue staff).
+func staffReach(c *Caller) (ordering.Reach, string) {
+	r := reachOf(c)
+	r.UserID = 0
+	actor := lifecycle.Staff
+	if c.HasRole(account.RoleManager, account.RoleAdmin) {
+		actor = lifecycle.Manager
+	}
+	return r, actor
+}
+
+type orderIDInput struct {
+	ID      int64 `json:"id"`
+	OrderID int64 `json:"order_id"`
+}
+
+// id is the order named by id (or order_id, which the board sends).
+func (in *orderIDInput) id() (int64, error) {
+	id := in.ID
+	if id == 0 {
+		id = in.OrderID
+	}
+	if id <= 0 {
+		return 0, platter.Invalid(map[string]string{"id": "order.id_required"})
+	}
+	return id, nil
+}
+
+// orderGet answers orders/get: the order detail of DESIGN.md §4 for its
+// customer (or the staff of its venue).
+func (s *Server) orderGet(r *request, c *Caller) (*reply, error) {
+	t, err := s.trackingStore()
+	if err != nil {
+		return nil, err
+	}
+	var in orderIDInput
+	if err := decode(r.Filter, &in); err != nil {
+		return nil, err
+	}
+	if in.ID == 0 && in.OrderID == 0 { // clients may send the id as data too
+		if err := decode(r.Data, &in); err != nil {
+			return nil, err
+		}
+	}
+	id, err := in.id()
+	if err != nil {
+		return nil, err
+	}
+	d, err := t.OrderDetail(r.Context(), c.SchemeID, id, reachOf(c))
+	if err != nil {
+		return nil, err
+	}
+	return &reply{Data: toDetailJSON(d)}, nil
+}
+
+// orderList answers orders/list: the caller's own paid orders, newest
+// first, 20 a page; meta total counts them all.
+func (s *Server) orderList(r *request, c *Caller) (*reply, error) {
+	t, err := s.trackingStore()
+	if err != nil {
+		return nil, err
+	}
+	var in struct {
+		Page int `json:"page"`
+	}
+	if err := decode(r.Filter, &in); err != nil {
+		return nil, err
+	}
+	if in.Page < 0 {
+		return nil, platter.Invalid(map[string]string{"page": "error.page"})
+	}
+	list, total, err := t.Orders(r.Context(), ordering.OrderFilter{SchemeID: c.SchemeID,
+		Reach: ordering.Reach{UserID: c.UserID}, Page: max(in.Page, 1), PerPage: perPage})
+	if err != nil {
+		return nil, err
+	}
+	return &reply{Data: toDetailsJSON(list), Meta: map[string]any{"total": total, "per_page": perPage}}, nil
+}
+
+// orderCancel answers orders/cancel: the customer cancels their own order
+// while it waits to be accepted; a paid one is refunded (after the commit,
+// by the refund worker).
+func (s *Server) orderCancel(r *request, c *Caller) (*reply, error) {
+	t, err := s.trackingStore()
+	if err != nil {
+		return nil, err
+	}
+	var in orderIDInput
+	if err := decode(r.Data, &in); err != nil {
+		return nil, err
+	}
+	id, err := in.id()
+	if err != nil {
+		return nil, err
+	}
+	d, refund, err := t.Transition(r.Context(), ordering.Change{SchemeID: c.SchemeID, OrderID: id,
+		To: lifecycle.Cancelled, Actor: lifecycle.Customer, ActorRef: "customer:" + idText(c.UserID),
+		Reach: ordering.Reach{UserID: c.UserID}}, s.now())
+	if err != nil {
+		return nil, cancelError(err)
+	}
+	s.refundQueued(refund)
+	return &reply{Data: toDetailJSON(d)}, nil
+}
+
+// cancelError tells a customer plainly that the venue has their order.
+func cancelError(err error) error {
+	var pe *platter.Error
+	if errors.As(err, &pe) && pe.Code == platter.CodeTransitionRefused {
+		return &platter.Error{Code: platter.CodeTransitionRefused, Message: "order.cancel_too_late", Err: err}
+	}
+	return err
+}
+
+func (s *Server) refundQueued(queued bool) {
+	if queued && s.refunds != nil {
+		s.refunds()
+	}
+}
