@@ -57,11 +57,11 @@ type env struct {
 type options struct {
 	web      fs.FS
 	catalog  httpapi.Catalog
-	geocoder geo.Geocoder      // nil: the builtin one
-	env      map[string]string // PLATTER_* configuration
-	now      func() time.Time  // nil: the real clock
-	poke     func()            // called when mail is queued; nil: nothing
-	gate     *account.Gate     // password hashing bound; nil: the default
+	geocoder geo.Geocoder         // nil: the builtin one
+	env      map[string]string    // PLATTER_* configuration
+	now      func() time.Time     // nil: the real clock
+	poke     func()               // called when mail is queued; nil: nothing
+	gate     *account.Gate        // password hashing bound; nil: the default
 	streams  httpapi.StreamLimits // zero: the defaults
 }
 
