@@ -591,6 +591,185 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/orders/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A signed-in customer's order history (paid orders, newest first), 20 a page. Needs a token; guests get 1403. */
+        post: operations["ordersList"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * One order in detail, for its customer (guest or signed in) or the staff of its venue. Needs a token.
+         * @description Another customer's order, or one of another scheme, is 1404 (as a missing one).
+         */
+        post: operations["ordersGet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The customer cancels their order while it waits to be accepted; a paid one is refunded. Needs a token.
+         * @description 3060 (409) once the venue has accepted, rejected or the order has ended; 1404 for another's order.
+         */
+        post: operations["ordersCancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/stream-ticket": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A short-lived ticket that opens the event stream of one order for the caller. Needs a token. */
+        post: operations["ordersStreamTicket"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The order's live events (server-sent events), opened with a ticket from orders/stream-ticket.
+         * @description Events `status` (data: status, payment_status, label, reason, at), `eta` (expected_at) and
+         *     `driver` (lat, lng, updated_at), each with `id:` its event id. The stream first sends every
+         *     event after Last-Event-ID (the header, or `last_event_id` for a new EventSource; none: all of
+         *     them), then each new one as it happens on any instance; a `: heartbeat` comment every 15 s.
+         *     Refusals (JSON envelope): 1401 unknown or expired ticket, 1404 a ticket of another order,
+         *     1429 too many streams of one user, 1503 the instance holds its maximum of streams (both with
+         *     Retry-After). No call deadline; the server ends the stream when it shuts down (clients
+         *     reconnect).
+         */
+        get: operations["ordersStream"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/orders/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The paid orders of the venues the caller works at (staff, manager), newest first, 20 a page. */
+        post: operations["adminOrdersList"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/orders/transition": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Staff move an order of their venue along its lifecycle (DESIGN.md §6).
+         * @description pending → accepted (eta_minutes sets expected_at) | rejected; accepted → ready_to_collect
+         *     (pickup) | on_the_way (delivery; driver_id assigns the driver, by default the scheme's only
+         *     one) | cancelled; ready_to_collect → collected; on_the_way → delivered. Anything else, an
+         *     unpaid order, or a step someone else made first: 3060 (409). Rejecting or cancelling a paid
+         *     order refunds it.
+         */
+        post: operations["adminOrdersTransition"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/driver/location": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The driver assigned to an order on its way reports their position; the order's streams get a driver event.
+         * @description Another driver's order is 1404; an order not on its way 3060 (409).
+         */
+        post: operations["driverLocation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/driver/orders/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The orders assigned to the calling driver, newest first, 20 a page. */
+        post: operations["driverOrdersList"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1105,8 +1284,56 @@ export interface components {
             /** Format: date-time */
             paid_at: string | null;
         };
+        /** @enum {string} */
+        OrderStatus: "pending" | "accepted" | "rejected" | "cancelled" | "ready_to_collect" | "on_the_way" | "collected" | "delivered";
+        /** @description An order with what follows checkout (DESIGN.md §4). */
+        OrderDetail: components["schemas"]["Order"] & {
+            /** @description The progress label of the status (en-US; the app translates the status). */
+            label: string;
+            history: {
+                status: components["schemas"]["OrderStatus"];
+                payment_status: string;
+                /** Format: date-time */
+                at: string;
+            }[];
+            /** Format: date-time */
+            expected_at: string | null;
+            venue: {
+                id: number;
+                venue_slug: string;
+                name: string;
+            };
+            driver: {
+                name: string;
+                lat: number | null;
+                lng: number | null;
+                /** Format: date-time */
+                updated_at: string | null;
+            } | null;
+            stamps: {
+                earned: number;
+            };
+            /** @description The discount, minor units. */
+            savings: number;
+            support_requests: Record<string, never>[];
+            progress: {
+                status: components["schemas"]["OrderStatus"];
+                done: boolean;
+            }[];
+        };
     };
     responses: {
+        /** @description OK */
+        OrderDetail: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Success"] & {
+                    data: components["schemas"]["OrderDetail"];
+                };
+            };
+        };
         /** @description Failure, in the error envelope. */
         Error: {
             headers: {
@@ -1119,6 +1346,17 @@ export interface components {
     };
     parameters: never;
     requestBodies: {
+        OrderID: {
+            content: {
+                "application/json": {
+                    data: {
+                        business_slug?: string;
+                        id?: number;
+                        order_id?: number;
+                    };
+                };
+            };
+        };
         Empty: {
             content: {
                 "application/json": Record<string, never>;
@@ -2009,6 +2247,267 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Success"] & {
                         data: components["schemas"]["Order"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    ordersList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    filter?: {
+                        business_slug?: string;
+                        page?: number;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        data: components["schemas"]["OrderDetail"][];
+                        total: number;
+                        per_page: number;
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    ordersGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    filter?: {
+                        business_slug?: string;
+                        id?: number;
+                    };
+                    data?: {
+                        business_slug?: string;
+                        id?: number;
+                    };
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["OrderDetail"];
+            default: components["responses"]["Error"];
+        };
+    };
+    ordersCancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["OrderID"];
+        responses: {
+            200: components["responses"]["OrderDetail"];
+            default: components["responses"]["Error"];
+        };
+    };
+    ordersStreamTicket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["OrderID"];
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        data: {
+                            ticket: string;
+                            /** Format: date-time */
+                            expires_at: string;
+                            /** @description The stream's path with id and ticket. */
+                            url: string;
+                        };
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    ordersStream: {
+        parameters: {
+            query: {
+                id: number;
+                ticket: string;
+                last_event_id?: number;
+            };
+            header?: {
+                "Last-Event-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event stream. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    adminOrdersList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    filter?: {
+                        business_slug?: string;
+                        venue_slug?: string;
+                        status?: components["schemas"]["OrderStatus"];
+                        page?: number;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        data: components["schemas"]["OrderDetail"][];
+                        total: number;
+                        per_page: number;
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    adminOrdersTransition: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: {
+                        business_slug?: string;
+                        venue_slug?: string;
+                        order_id: number;
+                        status: components["schemas"]["OrderStatus"];
+                        reason?: string;
+                        eta_minutes?: number;
+                        driver_id?: number;
+                    };
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["OrderDetail"];
+            default: components["responses"]["Error"];
+        };
+    };
+    driverLocation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: {
+                        business_slug?: string;
+                        order_id: number;
+                        lat: number;
+                        lng: number;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        data: Record<string, never>;
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    driverOrdersList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    filter?: {
+                        business_slug?: string;
+                        status?: components["schemas"]["OrderStatus"];
+                        page?: number;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        data: components["schemas"]["OrderDetail"][];
+                        total: number;
+                        per_page: number;
                     };
                 };
             };
