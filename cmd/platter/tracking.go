@@ -13,8 +13,8 @@ import (
 
 // tracking is what follows checkout in one process: the hub that wakes
 // event streams (fed by the store's listener: this process's commits on
-// SQLite, every instance's through LISTEN/NOTIFY on PostgreSQL) and the
-// refund worker.
+// SQLite, every instance's through LISTEN/NOTIFY on PostgreSQL), the
+// refund worker and the auto-reject of paid orders nobody accepted.
 type tracking struct {
 	hub    *notify.Hub
 	refund func() // wakes the refund worker
@@ -24,13 +24,37 @@ type tracking struct {
 // startTracking starts the listener and the refund worker; stop ends them
 // (after the HTTP server has drained, so refunds queued by the last
 // requests are tried).
-func startTracking(db *store.DB, log *slog.Logger, now func() time.Time) *tracking {
+func startTracking(db *store.DB, log *slog.Logger, now func() time.Time, autoReject time.Duration) *tracking {
 	hub := notify.NewHub()
 	w := payments.NewRefundWorker(db, map[string]payments.Refunder{"sandbox": payments.Sandbox{}}, log, now)
 	ctx, cancel := context.WithCancel(context.Background())
 	var wg sync.WaitGroup
-	wg.Add(2)
+	wg.Add(3)
 	go func() { defer wg.Done(); db.Listen(ctx, hub, log) }()
 	go func() { defer wg.Done(); w.Run(ctx) }()
+	go func() { defer wg.Done(); autoRejectOrders(ctx, db, log, now, autoReject, w.Poke) }()
 	return &tracking{hub: hub, refund: w.Poke, stop: func() { cancel(); wg.Wait() }}
+}
+
+// autoRejectOrders rejects, every 30 s, paid orders nobody accepted within
+// PLATTER_AUTO_REJECT_MINUTES, and wakes the refund worker for them. Every
+// instance may run it: each rejection is a compare-and-set.
+func autoRejectOrders(ctx context.Context, db *store.DB, log *slog.Logger, now func() time.Time, wait time.Duration, refund func()) {
+	t := time.NewTicker(30 * time.Second)
+	defer t.Stop()
+	for {
+		n, err := db.AutoReject(ctx, now(), wait, 100)
+		switch {
+		case err != nil && ctx.Err() == nil:
+			log.Warn("auto-reject paid orders", "err", err)
+		case n > 0:
+			log.Info("rejected paid orders nobody accepted", "count", n, "after", wait.String())
+			refund()
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+	}
 }

@@ -181,3 +181,34 @@ func queueRefund(ctx context.Context, c conn, orderID, schemeID int64, now time.
 		orderID, schemeID, "re_"+hex.EncodeToString(b[:]), ref, provider, amount, currency, now, now)
 	return err
 }
+
+// AutoReject rejects (and so refunds) paid orders that have waited longer
+// than wait since payment without being accepted (PLATTER_AUTO_REJECT_MINUTES),
+// up to limit of them, and returns how many it rejected. Every instance
+// may run it at once: each rejection is a compare-and-set transition, so
+// an order another instance rejected first is skipped.
+func (db *DB) AutoReject(ctx context.Context, now time.Time, wait time.Duration, limit int) (int, error) {
+	now = utc(now)
+	type due struct{ id, scheme int64 }
+	rows, err := scanAll(ctx, db.single(), func(r scanner, d *due) error { return r.Scan(&d.id, &d.scheme) },
+		`SELECT id, scheme_id FROM orders WHERE status = 'pending' AND payment_status = 'paid' AND paid_at <= ?
+		ORDER BY paid_at LIMIT ?`, now.Add(-wait), limit)
+	if err != nil {
+		return 0, mapErr(err)
+	}
+	n := 0
+	for _, d := range rows {
+		_, _, err := db.Transition(ctx, ordering.Change{SchemeID: d.scheme, OrderID: d.id, To: lifecycle.Rejected,
+			Actor: lifecycle.System, ActorRef: "system", Reason: "not accepted in time",
+			Reach: ordering.Reach{SchemeWide: true}}, now)
+		switch {
+		case err == nil:
+			n++
+		case platter.ErrorCode(err) == platter.CodeTransitionRefused:
+			// Accepted, rejected or cancelled meanwhile (here or elsewhere).
+		default:
+			return n, err
+		}
+	}
+	return n, nil
+}

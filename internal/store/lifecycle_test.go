@@ -309,3 +309,75 @@ func TestCustomerCancelsWhilePending(t *testing.T) {
 		wantCode(t, err, platter.CodeNotFound, "unassigned driver")
 	})
 }
+
+// TestAutoRejectOnce: a paid order nobody accepted is rejected (and its
+// refund queued) once its wait is over, exactly once with several
+// instances running the job at once; an accepted order and one still
+// within its wait are left alone.
+func TestAutoRejectOnce(t *testing.T) {
+	t.Parallel()
+	storetest.Run(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		schemeID := mustImport(t, db, mustParse(t, 0)).SchemeID
+		var due []*ordering.Order
+		for i := range 6 {
+			due = append(due, paidOrder(t, db, schemeID, fmt.Sprintf("late-%d", i)))
+		}
+		accepted := paidOrder(t, db, schemeID, "accepted")
+		if _, _, err := db.Transition(ctx, manager(schemeID, accepted.ID, lifecycle.Accepted), t0); err != nil {
+			t.Fatal(err)
+		}
+		const wait = 13 * time.Minute
+		if n, err := db.AutoReject(ctx, t0.Add(wait-time.Second), wait, 100); err != nil || n != 0 {
+			t.Fatalf("before the wait is over: %d %v", n, err)
+		}
+		var (
+			wg    sync.WaitGroup
+			total atomic.Int32
+		)
+		for range 3 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				n, err := db.AutoReject(ctx, t0.Add(wait), wait, 100)
+				if err != nil {
+					t.Error(err)
+				}
+				total.Add(int32(n))
+			}()
+		}
+		wg.Wait()
+		if total.Load() != 6 {
+			t.Fatalf("rejected %d, want 6", total.Load())
+		}
+		for _, o := range append(due, accepted) {
+			d, err := db.OrderDetail(ctx, schemeID, o.ID, ordering.Reach{UserID: o.UserID})
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := lifecycle.Rejected
+			if o == accepted {
+				want = lifecycle.Accepted
+			}
+			if d.Status != want {
+				t.Errorf("order %d is %s, want %s", o.ID, d.Status, want)
+			}
+		}
+		w := payments.NewRefundWorker(db, map[string]payments.Refunder{"sandbox": payments.Sandbox{}}, nil,
+			func() time.Time { return t0.Add(wait) })
+		refunds := 0
+		for {
+			worked, err := w.RunOnce(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !worked {
+				break
+			}
+			refunds++
+		}
+		if refunds != 6 {
+			t.Fatalf("%d refunds made, want 6", refunds)
+		}
+	})
+}
