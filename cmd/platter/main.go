@@ -209,7 +209,7 @@ func serve(ctx context.Context, cfg *config.Config, log *slog.Logger, stdout io.
 	// Deferred after db.Close, so it runs first: the worker stops (after
 	// the HTTP server has drained) before the database closes.
 	defer stopBackground()
-	track := startTracking(db, log, now, time.Duration(cfg.AutoRejectMinutes)*time.Minute)
+	track := startTracking(cfg, db, log, now)
 	defer track.stop()
 	api := httpapi.New(httpapi.Options{
 		Config: cfg, Logger: log, Catalog: db, Health: db, Web: web.Dist(), DemoAssets: demo.Assets(),

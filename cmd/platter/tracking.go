@@ -6,6 +6,7 @@ import (
 	"sync"
 	"time"
 
+	"platter/internal/config"
 	"platter/internal/notify"
 	"platter/internal/payments"
 	"platter/internal/store"
@@ -24,9 +25,15 @@ type tracking struct {
 // startTracking starts the listener and the refund worker; stop ends them
 // (after the HTTP server has drained, so refunds queued by the last
 // requests are tried).
-func startTracking(db *store.DB, log *slog.Logger, now func() time.Time, autoReject time.Duration) *tracking {
+func startTracking(cfg *config.Config, db *store.DB, log *slog.Logger, now func() time.Time) *tracking {
 	hub := notify.NewHub()
-	w := payments.NewRefundWorker(db, map[string]payments.Refunder{"sandbox": payments.Sandbox{}}, log, now)
+	refunders := map[string]payments.Refunder{"sandbox": payments.Sandbox{}}
+	if cfg.Payments == "stripe" {
+		refunders["stripe"] = payments.IntentRefunds{P: payments.NewStripe(cfg.StripeSecretKey, cfg.StripeAPIBase,
+			cfg.StripeWebhookSecret)}
+	}
+	autoReject := time.Duration(cfg.AutoRejectMinutes) * time.Minute
+	w := payments.NewRefundWorker(db, refunders, log, now)
 	ctx, cancel := context.WithCancel(context.Background())
 	var wg sync.WaitGroup
 	wg.Add(3)

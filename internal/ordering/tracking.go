@@ -95,6 +95,7 @@ type Refund struct {
 	OrderID    int64
 	Ref        string
 	PaymentRef string
+	IntentRef  string // the provider's payment (Stripe's PaymentIntent id)
 	Provider   string
 	Amount     int64
 	Currency   string

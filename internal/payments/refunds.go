@@ -2,6 +2,7 @@ package payments
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 	"time"
@@ -15,6 +16,7 @@ import (
 type RefundRequest struct {
 	Ref        string
 	PaymentRef string
+	IntentRef  string // the provider's payment (Stripe's PaymentIntent)
 	Amount     int64
 	Currency   string
 }
@@ -30,6 +32,21 @@ type Refunder interface {
 // same Ref (as a real provider does for an idempotency key).
 func (Sandbox) Refund(_ context.Context, r RefundRequest) (string, error) {
 	return "sbx_" + r.Ref, nil
+}
+
+// IntentRefunds refunds through an IntentProvider (Stripe): the payment's
+// intent is refunded in full, with the refund's ref as the idempotency key.
+type IntentRefunds struct{ P IntentProvider }
+
+// Name is the provider's.
+func (r IntentRefunds) Name() string { return r.P.Name() }
+
+// Refund refunds the intent; the refund's id is its ref.
+func (r IntentRefunds) Refund(ctx context.Context, q RefundRequest) (string, error) {
+	if q.IntentRef == "" {
+		return "", errors.New("payments: the payment has no provider reference to refund")
+	}
+	return q.Ref, r.P.Refund(ctx, q.IntentRef, q.Ref)
 }
 
 // RefundQueue is what the refund worker needs of the store.
@@ -128,5 +145,6 @@ func (w *RefundWorker) call(ctx context.Context, r *ordering.Refund) (string, er
 	// the refund while this call may still go through.
 	ctx, cancel := context.WithTimeout(ctx, w.Lease/2)
 	defer cancel()
-	return p.Refund(ctx, RefundRequest{Ref: r.Ref, PaymentRef: r.PaymentRef, Amount: r.Amount, Currency: r.Currency})
+	return p.Refund(ctx, RefundRequest{Ref: r.Ref, PaymentRef: r.PaymentRef, IntentRef: r.IntentRef,
+		Amount: r.Amount, Currency: r.Currency})
 }

@@ -167,18 +167,18 @@ func addEventOf(ctx context.Context, c conn, orderID, schemeID int64, kind, stat
 // queueRefund writes the refund of an order's payment, once (the order id
 // is unique in refunds; a second queueing is a no-op).
 func queueRefund(ctx context.Context, c conn, orderID, schemeID int64, now time.Time) error {
-	var ref, provider, currency string
+	var ref, intent, provider, currency string
 	var amount int64
-	if err := c.queryRow(ctx, `SELECT ref, provider, amount, currency FROM payments WHERE order_id = ?`,
-		orderID).Scan(&ref, &provider, &amount, &currency); err != nil {
+	if err := c.queryRow(ctx, `SELECT ref, provider_ref, provider, amount, currency FROM payments WHERE order_id = ?`,
+		orderID).Scan(&ref, &intent, &provider, &amount, &currency); err != nil {
 		return err
 	}
 	var b [8]byte
 	_, _ = rand.Read(b[:])
-	_, err := c.exec(ctx, `INSERT INTO refunds (order_id, scheme_id, ref, payment_ref, provider, amount, currency,
-			status, next_at, created_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?) ON CONFLICT (order_id) DO NOTHING`,
-		orderID, schemeID, "re_"+hex.EncodeToString(b[:]), ref, provider, amount, currency, now, now)
+	_, err := c.exec(ctx, `INSERT INTO refunds (order_id, scheme_id, ref, payment_ref, intent_ref, provider, amount,
+			currency, status, next_at, created_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?) ON CONFLICT (order_id) DO NOTHING`,
+		orderID, schemeID, "re_"+hex.EncodeToString(b[:]), ref, intent, provider, amount, currency, now, now)
 	return err
 }
 

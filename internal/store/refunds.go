@@ -22,11 +22,12 @@ func (db *DB) ClaimRefund(ctx context.Context, now time.Time, lease time.Duratio
 	err := db.write(ctx, func(c conn) error {
 		out = nil
 		rows, err := scanAll(ctx, c, func(r scanner, x *ordering.Refund) error {
-			return r.Scan(&x.ID, &x.OrderID, &x.Ref, &x.PaymentRef, &x.Provider, &x.Amount, &x.Currency, &x.Attempt)
+			return r.Scan(&x.ID, &x.OrderID, &x.Ref, &x.PaymentRef, &x.IntentRef, &x.Provider, &x.Amount, &x.Currency,
+				&x.Attempt)
 		}, `UPDATE refunds SET attempts = attempts + 1, lease_until = ?
 			WHERE id IN (SELECT id FROM refunds WHERE status = 'pending' AND next_at <= ?
 				AND (lease_until IS NULL OR lease_until <= ?) ORDER BY id LIMIT 1`+lock+`)
-			RETURNING id, order_id, ref, payment_ref, provider, amount, currency, attempts`,
+			RETURNING id, order_id, ref, payment_ref, intent_ref, provider, amount, currency, attempts`,
 			now.Add(lease), now, now)
 		if err != nil || len(rows) == 0 {
 			return err

@@ -29,6 +29,7 @@ CREATE TABLE refunds (
     scheme_id    BIGINT NOT NULL,
     ref          TEXT NOT NULL UNIQUE,
     payment_ref  TEXT NOT NULL,
+    intent_ref   TEXT NOT NULL DEFAULT '', -- the provider's payment (Stripe's PaymentIntent)
     provider     TEXT NOT NULL,
     amount       BIGINT NOT NULL,
     currency     TEXT NOT NULL,
