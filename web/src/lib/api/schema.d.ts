@@ -553,6 +553,10 @@ export interface paths {
          *     Idempotent: the same `idempotency_key` and body return the same order; the same key with
          *     another body is 409 code 1409. An order unpaid after 30 minutes (`expires_at`) is
          *     cancelled and its promo use given back. A promo use is spent when the order is paid.
+         *     With the sandbox provider the page pays with payments/confirm; with Stripe,
+         *     `payment.client_secret` is the PaymentIntent's, for Stripe's Payment Element, and the
+         *     result arrives through the webhook (503 code 1503 when Stripe does not answer: retry the
+         *     same body and key).
          */
         post: operations["ordersPrepare"];
         delete?: never;
@@ -585,6 +589,33 @@ export interface paths {
          *     its brand and last four digits are kept.
          */
         post: operations["paymentsConfirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payments/webhook/stripe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Stripe's webhook (PLATTER_PAYMENTS=stripe). Not for browsers.
+         * @description The raw Stripe event, verified with the `Stripe-Signature` header and
+         *     PLATTER_STRIPE_WEBHOOK_SECRET (and Stripe's 5-minute timestamp tolerance): a bad or stale
+         *     signature is 400 code 1000 and changes nothing. `payment_intent.succeeded` pays the order
+         *     (status pending, "waiting to be accepted"; its promo use is spent),
+         *     `payment_intent.payment_failed` records the failure (the order waits for another try),
+         *     `charge.refunded` marks a paid order refunded. Each applies once: a replayed event, or one
+         *     that arrives after the same result, changes nothing. Money for an order that expired first
+         *     is refunded. 1404 when the provider is not Stripe.
+         */
+        post: operations["paymentsWebhookStripe"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2247,6 +2278,35 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Success"] & {
                         data: components["schemas"]["Order"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    paymentsWebhookStripe: {
+        parameters: {
+            query?: never;
+            header?: {
+                "Stripe-Signature"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        data: Record<string, never>;
                     };
                 };
             };
