@@ -63,6 +63,11 @@ func (db *DB) Transition(ctx context.Context, ch ordering.Change, now time.Time)
 		if err != nil {
 			return err
 		}
+		if h.payment == ordering.PayProcessing {
+			// A charge is under way: its answer decides whether there is
+			// money to give back, so the order waits for it.
+			return &platter.Error{Code: platter.CodePaymentInProgress, Message: "payment.in_progress"}
+		}
 		paid := h.payment == ordering.PayPaid
 		step := lifecycle.Step{From: h.status, To: ch.To, OrderType: h.orderType, Actor: ch.Actor, Paid: paid}
 		if err := lifecycle.Check(step); err != nil {
@@ -73,23 +78,7 @@ func (db *DB) Transition(ctx context.Context, ch ordering.Change, now time.Time)
 		if err := setStatus(ctx, c, &ch, h, now); err != nil {
 			return err
 		}
-		if err := addEventOf(ctx, c, ch.OrderID, ch.SchemeID, ordering.EventStatus, ch.To, h.payment,
-			ch.ActorRef, ch.Reason, statusPayload(ch.To, h.payment, ch.Reason, now), now); err != nil {
-			return err
-		}
-		if ch.To == lifecycle.Accepted && ch.ETAMinutes > 0 {
-			if err := addETAEvent(ctx, c, ch.OrderID, ch.SchemeID, ch.To, h.payment, ch.ActorRef,
-				now.Add(time.Duration(ch.ETAMinutes)*time.Minute), now); err != nil {
-				return err
-			}
-		}
-		if lifecycle.Refunds(ch.To, paid) {
-			refund = true
-			if err := queueRefund(ctx, c, ch.OrderID, ch.SchemeID, now); err != nil {
-				return err
-			}
-		}
-		if err := releaseSlotIfEnded(ctx, c, ch.OrderID, ch.To); err != nil {
+		if refund, err = afterStatus(ctx, c, &ch, h, now); err != nil {
 			return err
 		}
 		if err := notifyOrder(ctx, c, ch.OrderID); err != nil {
@@ -120,10 +109,15 @@ func setStatus(ctx context.Context, c conn, ch *ordering.Change, h *orderHead, n
 	if ch.To == lifecycle.OnTheWay && ch.AssignDriver != 0 {
 		driver = ch.AssignDriver
 	}
-	res, err := c.exec(ctx, `UPDATE orders SET status = ?, updated_at = ?,
+	payment := h.payment
+	if cancelled != nil && payment != ordering.PayPaid {
+		payment = ordering.PayExpired // never paid, and now it never will be
+	}
+	res, err := c.exec(ctx, `UPDATE orders SET status = ?, payment_status = ?, updated_at = ?,
 			expected_at = COALESCE(?, expected_at), cancelled_at = COALESCE(?, cancelled_at),
 			driver_user_id = COALESCE(?, driver_user_id)
-		WHERE id = ? AND status = ?`, ch.To, now, expected, cancelled, driver, ch.OrderID, h.status)
+		WHERE id = ? AND status = ? AND payment_status = ?`,
+		ch.To, payment, now, expected, cancelled, driver, ch.OrderID, h.status, h.payment)
 	if err != nil {
 		return err
 	}
@@ -135,13 +129,64 @@ func setStatus(ctx context.Context, c conn, ch *ordering.Change, h *orderHead, n
 	return nil
 }
 
-// releaseSlotIfEnded gives back the pre-order slot place of an order that
-// will never be made.
-func releaseSlotIfEnded(ctx context.Context, c conn, orderID int64, to string) error {
-	if to != lifecycle.Rejected && to != lifecycle.Cancelled {
-		return nil
+// afterStatus writes what a status change causes, in its transaction: the
+// event (and the eta event of an accept); for an order that will never be
+// made, its slot place and promo or reward use given back, and the refund
+// of a paid one queued (refund reports it) or the payment of an unpaid one
+// closed.
+func afterStatus(ctx context.Context, c conn, ch *ordering.Change, h *orderHead, now time.Time) (refund bool, err error) {
+	paid := h.payment == ordering.PayPaid
+	ended := ch.To == lifecycle.Rejected || ch.To == lifecycle.Cancelled
+	payment := h.payment
+	if ended && !paid {
+		payment = ordering.PayExpired
 	}
-	return releaseSlot(ctx, c, orderID)
+	if err := addEventOf(ctx, c, ch.OrderID, ch.SchemeID, ordering.EventStatus, ch.To, payment,
+		ch.ActorRef, ch.Reason, statusPayload(ch.To, payment, ch.Reason, now), now); err != nil {
+		return false, err
+	}
+	if ch.To == lifecycle.Accepted && ch.ETAMinutes > 0 {
+		if err := addETAEvent(ctx, c, ch.OrderID, ch.SchemeID, ch.To, payment, ch.ActorRef,
+			now.Add(time.Duration(ch.ETAMinutes)*time.Minute), now); err != nil {
+			return false, err
+		}
+	}
+	if !ended {
+		return false, nil
+	}
+	if err := releaseSlot(ctx, c, ch.OrderID); err != nil {
+		return false, err
+	}
+	if err := releaseUse(ctx, c, ch.OrderID, now); err != nil {
+		return false, err
+	}
+	if !paid {
+		_, err := c.exec(ctx, "UPDATE payments SET status = ?, updated_at = ? WHERE order_id = ?",
+			ordering.PayExpired, now, ch.OrderID)
+		return false, err
+	}
+	return lifecycle.Refunds(ch.To, paid), queueRefund(ctx, c, ch.OrderID, ch.SchemeID, now)
+}
+
+// releaseUse gives back the promo code or reward use of an order that will
+// never be made (reserved at prepare or spent at payment): the customer
+// may use a once-per-customer code again, and the code's count goes down.
+func releaseUse(ctx context.Context, c conn, orderID int64, now time.Time) error {
+	ids, err := scanAll(ctx, c, func(r scanner, id *int64) error { return r.Scan(id) },
+		`UPDATE redemptions SET status = 'released', updated_at = ?
+		WHERE order_id = ? AND status IN ('reserved', 'spent') RETURNING COALESCE(promo_code_id, 0)`, now, orderID)
+	if err != nil {
+		return err
+	}
+	for _, id := range ids {
+		if id == 0 {
+			continue
+		}
+		if _, err := c.exec(ctx, "UPDATE promo_codes SET uses = uses - 1 WHERE id = ? AND uses > 0", id); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 func statusPayload(status, payment, reason string, at time.Time) json.RawMessage {

@@ -381,3 +381,82 @@ func TestAutoRejectOnce(t *testing.T) {
 		}
 	})
 }
+
+// TestEndedOrderGivesBackItsPromoUse: a rejected paid order and a
+// cancelled unpaid one give back their promo code use (the customer may
+// use a once-per-customer code again; the code's count goes down), and
+// the unpaid one can no longer be paid. An order whose charge is under way
+// cannot be cancelled until the charge answers (3054).
+func TestEndedOrderGivesBackItsPromoUse(t *testing.T) {
+	t.Parallel()
+	storetest.Run(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		schemeID := mustImport(t, db, mustParse(t, 0)).SchemeID
+		promo, err := db.PromoByCode(ctx, schemeID, "WELCOME10")
+		if err != nil {
+			t.Fatal(err)
+		}
+		withPromo := func(key string) *ordering.Order {
+			g, err := db.CreateGuest(ctx, schemeID, "h-"+key, t0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			v, err := db.VenueBySlug(ctx, schemeID, "soho")
+			if err != nil {
+				t.Fatal(err)
+			}
+			o, _, err := db.CreateOrder(ctx, &ordering.NewOrder{IdempotencyKey: key, RequestHash: "h",
+				Use: &ordering.Use{PromoCodeID: promo.ID, EmailNorm: key + "@example.com"},
+				Order: ordering.Order{SchemeID: schemeID, VenueID: v.ID, UserID: g.ID, OrderType: 1, IsASAP: true,
+					Email: key + "@example.com", PromoCodeID: promo.ID, PromoCode: "WELCOME10",
+					Pricing: ordering.Pricing{Currency: "GBP", Subtotal: 2000, Discount: 200, Total: 1800},
+					Lines:   []ordering.Line{{ItemID: 1, Title: "Burger", Qty: 1, UnitPrice: 2000, Total: 2000}},
+					Payment: ordering.Payment{Provider: "sandbox"}}}, t0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return o
+		}
+		uses := func() int {
+			p, err := db.PromoByCode(ctx, schemeID, "WELCOME10")
+			if err != nil {
+				t.Fatal(err)
+			}
+			return p.Uses
+		}
+		unpaid, paid, charging := withPromo("unpaid"), withPromo("paid"), withPromo("charging")
+		if _, claimed, err := db.StartPayment(ctx, schemeID, paid.UserID, paid.ID, false, t0); err != nil || !claimed {
+			t.Fatal(claimed, err)
+		}
+		if _, err := db.FinishPayment(ctx, paid.ID, ordering.PaymentOutcome{Status: payments.Succeeded}, t0); err != nil {
+			t.Fatal(err)
+		}
+		if _, claimed, err := db.StartPayment(ctx, schemeID, charging.UserID, charging.ID, false, t0); err != nil || !claimed {
+			t.Fatal(claimed, err)
+		}
+		if got := uses(); got != 3 {
+			t.Fatalf("uses before: %d", got)
+		}
+		cancel := func(o *ordering.Order) error {
+			_, _, err := db.Transition(ctx, ordering.Change{SchemeID: schemeID, OrderID: o.ID, To: lifecycle.Cancelled,
+				Actor: lifecycle.Customer, ActorRef: "customer", Reach: ordering.Reach{UserID: o.UserID}}, t0)
+			return err
+		}
+		wantCode(t, cancel(charging), platter.CodePaymentInProgress, "cancel while charging")
+		if err := cancel(unpaid); err != nil {
+			t.Fatal(err)
+		}
+		if _, _, err := db.StartPayment(ctx, schemeID, unpaid.UserID, unpaid.ID, false, t0); platter.ErrorCode(err) != platter.CodeOrderNotPayable {
+			t.Fatalf("paying a cancelled order: %v", err)
+		}
+		if _, _, err := db.Transition(ctx, manager(schemeID, paid.ID, lifecycle.Rejected), t0); err != nil {
+			t.Fatal(err)
+		}
+		if got := uses(); got != 1 {
+			t.Fatalf("uses after a cancel and a reject: %d, want 1 (the charging order's)", got)
+		}
+		if n, err := db.CustomerUses(ctx, promo.ID, 0, paid.UserID, "paid@example.com"); err != nil || n != 0 {
+			t.Fatalf("the rejected order's customer still has %d uses (%v)", n, err)
+		}
+	})
+}
