@@ -307,3 +307,57 @@ func waitFor(t *testing.T, what string, ok func() bool) {
 		time.Sleep(10 * time.Millisecond)
 	}
 }
+
+// TestStreamHeartbeatAndTicketLifetime: an idle stream sends a comment
+// line every Heartbeat (so proxies keep it open); a new EventSource may
+// resume with last_event_id in the query; a ticket past its lifetime
+// opens nothing (1401), and a fresh one is needed.
+func TestStreamHeartbeatAndTicketLifetime(t *testing.T) {
+	t.Parallel()
+	db := storetest.Open(t, store.SQLite)
+	f := newPermFixture(t, db)
+	f.e = start(t, db, options{now: f.clk.Now, streams: httpapi.StreamLimits{Heartbeat: 50 * time.Millisecond,
+		TicketTTL: time.Minute}})
+	id := f.paidOrder(1)
+	path := streamPath(t, f, id, owner)
+	logged, err := db.OrderEvents(context.Background(), f.schemes[owner], id, 0, 100)
+	if err != nil || len(logged) < 2 {
+		t.Fatalf("events: %v %v", logged, err)
+	}
+
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	req, _ := http.NewRequestWithContext(ctx, http.MethodGet,
+		f.e.srv.URL+path+"&last_event_id="+strconv.FormatInt(logged[len(logged)-2].ID, 10), nil)
+	res, err := http.DefaultClient.Do(req)
+	if err != nil || res.StatusCode != 200 {
+		t.Fatalf("open: %v %v", res, err)
+	}
+	sc := bufio.NewScanner(res.Body)
+	var ids []string
+	beats := 0
+	for beats < 3 && sc.Scan() {
+		switch line := sc.Text(); {
+		case line == ": heartbeat":
+			beats++
+		case strings.HasPrefix(line, "id: "):
+			ids = append(ids, line[4:])
+		}
+	}
+	res.Body.Close()
+	if beats < 3 {
+		t.Fatalf("%d heartbeats before the stream ended", beats)
+	}
+	if len(ids) != 1 || ids[0] != strconv.FormatInt(logged[len(logged)-1].ID, 10) {
+		t.Fatalf("resumed after event %d: got ids %v, want only the last one", logged[len(logged)-2].ID, ids)
+	}
+
+	f.clk.Add(time.Minute)
+	_, expired := openSSE(t, f.e.srv.URL, path)
+	if expired.StatusCode != 401 {
+		t.Fatalf("an expired ticket: %d", expired.StatusCode)
+	}
+	if _, fresh := openSSE(t, f.e.srv.URL, streamPath(t, f, id, owner)); fresh.StatusCode != 200 {
+		t.Fatalf("a fresh ticket: %d", fresh.StatusCode)
+	}
+}
