@@ -69,6 +69,13 @@ func (s *Server) routeTable() []route {
 		{path: "driver/location", access: driver, scope: scopeOwn, call: s.driverLocation},
 		{path: "driver/orders/list", access: driver, scope: scopeOwn, call: s.driverOrders},
 
+		// Support: a customer (a guest too: they follow their order) raises
+		// a request about their own order, with photos they uploaded. A
+		// photo is served to its uploader and the scheme's staff only.
+		{path: "supports/insert", access: anySession, scope: scopeOwn, call: s.supportInsert},
+		{path: "upload", access: anySession, scope: scopeOwn, method: http.MethodPost, raw: s.upload},
+		{path: photoPath, access: anySession, scope: scopeOwn, method: http.MethodGet, raw: s.photo},
+
 		{path: "admin/venues/list", access: staff, scope: scopeVenue, call: s.adminVenues},
 	}
 }

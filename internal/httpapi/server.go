@@ -23,6 +23,7 @@ import (
 	"platter/internal/notify"
 	"platter/internal/payments"
 	"platter/internal/schedule"
+	"platter/internal/support"
 )
 
 // Catalog is what the API needs of the catalogue store.
@@ -85,6 +86,9 @@ type Options struct {
 	Streams StreamLimits
 	// Payments is the card provider; nil is the sandbox.
 	Payments payments.Provider
+	// Support stores support requests and their photos; nil fails upload
+	// and supports/insert with 1500.
+	Support Support
 }
 
 // Server is the HTTP side of one platter process.
@@ -124,6 +128,9 @@ type Server struct {
 	streams  *streamSet
 	payments payments.Provider
 	live     *liveMenus // parsed menus for pricing, by version
+
+	support Support
+	photos  *support.Decoder // bounds concurrent photo decodes
 }
 
 // New builds a Server; Handler serves it.
@@ -154,6 +161,7 @@ func New(o Options) *Server {
 		}
 	}
 	s.acct = s.accountService(o)
+	s.support, s.photos = o.Support, support.NewDecoder(0, 5*time.Second)
 	if s.geo = o.Geocoder; s.geo == nil {
 		s.geo = geo.NewBuiltin()
 	}

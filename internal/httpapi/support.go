@@ -1,0 +1,199 @@
+package httpapi
+
+import (
+	"context"
+	"errors"
+	"io"
+	"mime"
+	"net/http"
+	"strconv"
+	"time"
+
+	"platter/internal/i18n"
+	"platter/internal/notify"
+	"platter/internal/platter"
+	"platter/internal/support"
+)
+
+// Support is what the API needs of the support store (store.DB). Every
+// method names the scheme and the owner (or staff) beside the id.
+type Support interface {
+	SavePhoto(ctx context.Context, p support.Photo, now time.Time) (int64, error)
+	Photo(ctx context.Context, schemeID, id, readerID int64, staff bool) (*support.Photo, error)
+	InsertSupportRequest(ctx context.Context, r support.Request, mail *notify.Message, now time.Time) (*support.Request, error)
+}
+
+// uploadBodyLimit bounds the whole multipart body of an upload: the photo's
+// 800 KB and room for the part headers and boundaries. Past it the read
+// fails (http.MaxBytesReader) and the photo is refused as too large.
+const uploadBodyLimit = support.MaxPhotoBytes + 16*1024
+
+// photoPath is where a stored photo is served (GET, with the session).
+const photoPath = "upload/photo"
+
+func (s *Server) supportStore() (Support, error) {
+	if s.support == nil {
+		return nil, platter.Internal(errors.New("httpapi: no support store configured"))
+	}
+	return s.support, nil
+}
+
+// upload answers POST /api/v3/upload: a multipart body whose field "file"
+// is a JPEG of at most 800 KB, checked by its content. The photo is
+// re-encoded (dropping its metadata) and stored for the caller; the answer
+// is {id, url}.
+func (s *Server) upload(w http.ResponseWriter, r *http.Request, c *Caller) {
+	lang := i18n.Negotiate(r.Header.Get("Accept-Language"))
+	ctx, cancel := context.WithTimeout(r.Context(), s.timeouts.Call)
+	defer cancel()
+	id, err := s.storeUpload(ctx, w, r, c)
+	if err != nil {
+		s.writeError(w, r, lang, err)
+		return
+	}
+	writeReply(w, &reply{Data: map[string]any{"id": id, "url": photoURL(id)}})
+}
+
+func photoURL(id int64) string {
+	return "/api/v3/" + photoPath + "?id=" + strconv.FormatInt(id, 10)
+}
+
+func (s *Server) storeUpload(ctx context.Context, w http.ResponseWriter, r *http.Request, c *Caller) (int64, error) {
+	st, err := s.supportStore()
+	if err != nil {
+		return 0, err
+	}
+	if mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); mt != "multipart/form-data" {
+		return 0, support.ErrBadPhoto()
+	}
+	r.Body = http.MaxBytesReader(w, r.Body, uploadBodyLimit)
+	mr, err := r.MultipartReader()
+	if err != nil {
+		return 0, support.ErrBadPhoto()
+	}
+	for {
+		part, err := mr.NextPart()
+		if err != nil {
+			// No "file" part (io.EOF), a malformed body, or one over the
+			// limit: the customer's remedy is the same JPEG ≤ 800 KB.
+			return 0, support.ErrBadPhoto()
+		}
+		if part.FormName() != "file" {
+			// Another field: skip it, within the body limit.
+			_, _ = io.Copy(io.Discard, part)
+			continue
+		}
+		data, width, height, err := s.photos.Process(ctx, part)
+		if err != nil {
+			// A read that failed (the body over its limit, a broken
+			// multipart) is the customer's file; our own failures (busy,
+			// internal) are already *platter.Error.
+			var pe *platter.Error
+			if !errors.As(err, &pe) {
+				return 0, support.ErrBadPhoto()
+			}
+			return 0, err
+		}
+		return st.SavePhoto(ctx, support.Photo{SchemeID: c.SchemeID, UserID: c.UserID,
+			ContentType: "image/jpeg", Width: width, Height: height, Data: data}, s.now())
+	}
+}
+
+// photo answers GET /api/v3/upload/photo?id=: the stored photo, to its
+// uploader or the scheme's staff; anyone else of the scheme gets 1404, as
+// for a photo that does not exist.
+func (s *Server) photo(w http.ResponseWriter, r *http.Request, c *Caller) {
+	lang := i18n.Negotiate(r.Header.Get("Accept-Language"))
+	st, err := s.supportStore()
+	if err != nil {
+		s.writeError(w, r, lang, err)
+		return
+	}
+	id, err := strconv.ParseInt(r.URL.Query().Get("id"), 10, 64)
+	if err != nil || id <= 0 {
+		s.writeError(w, r, lang, platter.NotFound())
+		return
+	}
+	p, err := st.Photo(r.Context(), c.SchemeID, id, c.UserID, c.HasRole(roles[staff]...))
+	if err != nil {
+		s.writeError(w, r, lang, err)
+		return
+	}
+	h := w.Header()
+	h.Set("Content-Type", p.ContentType)
+	h.Set("Content-Length", strconv.Itoa(len(p.Data)))
+	h.Set("X-Content-Type-Options", "nosniff")
+	// Private to the signed-in reader: never kept by a shared cache.
+	h.Set("Cache-Control", "private, max-age=3600")
+	w.WriteHeader(http.StatusOK)
+	_, _ = w.Write(p.Data)
+}
+
+// supportInput is supports/insert's data.
+type supportInput struct {
+	OrderID     int64   `json:"order_id"`
+	Kind        string  `json:"kind"`
+	Description string  `json:"description" text:"multiline"`
+	PhotoIDs    []int64 `json:"photo_ids"`
+}
+
+// supportJSON is a support request in answers (supports/insert, and the
+// support_requests of orders/get).
+type supportJSON struct {
+	ID          int64    `json:"id"`
+	Kind        string   `json:"kind"`
+	Description string   `json:"description"`
+	Status      string   `json:"status"`
+	Photos      []string `json:"photo_urls"`
+	CreatedAt   string   `json:"created_at"`
+}
+
+func toSupportJSON(r *support.Request) supportJSON {
+	out := supportJSON{ID: r.ID, Kind: r.Kind, Description: r.Description, Status: r.Status,
+		Photos: make([]string, 0, len(r.PhotoIDs)), CreatedAt: r.CreatedAt.UTC().Format(time.RFC3339)}
+	for _, id := range r.PhotoIDs {
+		out.Photos = append(out.Photos, photoURL(id))
+	}
+	return out
+}
+
+// supportInsert answers supports/insert: a request about one of the
+// caller's orders, with photos the caller uploaded. Another's order is
+// 1404; a photo that is not the caller's (or is used already) is 4002.
+func (s *Server) supportInsert(r *request, c *Caller) (*reply, error) {
+	st, err := s.supportStore()
+	if err != nil {
+		return nil, err
+	}
+	var d supportInput
+	if err := decode(r.Data, &d); err != nil {
+		return nil, err
+	}
+	if len(d.PhotoIDs) > support.MaxPhotos {
+		// Checked before anything else reads the list, however long.
+		d.PhotoIDs = d.PhotoIDs[:support.MaxPhotos+1]
+	}
+	req := support.Request{SchemeID: c.SchemeID, UserID: c.UserID, OrderID: d.OrderID, Kind: d.Kind,
+		Description: d.Description, PhotoIDs: d.PhotoIDs}
+	if err := support.Clean(&req); err != nil {
+		return nil, err
+	}
+	mail, err := s.supportMail(r, c, &req)
+	if err != nil {
+		return nil, err
+	}
+	saved, err := st.InsertSupportRequest(r.Context(), req, mail, s.now())
+	if err != nil {
+		return nil, err
+	}
+	if mail != nil && s.mailQueued != nil {
+		s.mailQueued()
+	}
+	return &reply{Data: map[string]any{"id": saved.ID, "status": saved.Status}}, nil
+}
+
+// supportMail is the customer's "we received your request" mail; nil
+// until order mails are wired (orders_mail.go).
+func (s *Server) supportMail(_ *request, _ *Caller, _ *support.Request) (*notify.Message, error) {
+	return nil, nil
+}

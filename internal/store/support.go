@@ -1,0 +1,198 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"strconv"
+	"time"
+
+	"platter/internal/notify"
+	"platter/internal/platter"
+	"platter/internal/support"
+)
+
+// Support requests and their photos. Every query names the scheme and the
+// owner (or, for staff, the scheme) beside the id, so a foreign id reads
+// exactly like a missing one.
+
+// Support error codes (docs/errors.md, 40xx).
+const (
+	// CodePhotoNotYours: a photo id of supports/insert is not one of the
+	// caller's uploads, or is attached to a request already.
+	CodePhotoNotYours = 4002
+	// CodeTooManyUploads: the caller has MaxPendingUploads photos waiting.
+	CodeTooManyUploads = 4003
+	// CodeTooManyRequests: the order has MaxPerOrder requests already.
+	CodeTooManyRequests = 4004
+	// CodeOrderNotPlaced: the order was never paid.
+	CodeOrderNotPlaced = 4005
+)
+
+// SavePhoto stores a photo already re-encoded by support.Decoder for its
+// uploader and returns its id. A customer with support.MaxPendingUploads
+// photos not attached to any request is refused (4003).
+func (db *DB) SavePhoto(ctx context.Context, p support.Photo, now time.Time) (int64, error) {
+	var id int64
+	err := db.write(ctx, func(c conn) error {
+		// Lock the uploader's row (a no-op UPDATE locks on both databases)
+		// so concurrent uploads cannot all pass the count on PostgreSQL.
+		res, err := c.exec(ctx, "UPDATE users SET updated_at = updated_at WHERE id = ? AND scheme_id = ?",
+			p.UserID, p.SchemeID)
+		if err := oneRow(res, err); err != nil {
+			return err
+		}
+		var n int
+		if err := c.queryRow(ctx, `SELECT COUNT(*) FROM uploads
+			WHERE user_id = ? AND scheme_id = ? AND support_request_id IS NULL`, p.UserID, p.SchemeID).Scan(&n); err != nil {
+			return err
+		}
+		if n >= support.MaxPendingUploads {
+			return &platter.Error{Code: CodeTooManyUploads, Message: "upload.too_many",
+				Params: map[string]string{"max": strconv.Itoa(support.MaxPendingUploads)}}
+		}
+		return c.queryRow(ctx, `INSERT INTO uploads (scheme_id, user_id, content_type, width, height, data, created_at)
+			VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+			p.SchemeID, p.UserID, p.ContentType, p.Width, p.Height, p.Data, utc(now)).Scan(&id)
+	})
+	return id, err
+}
+
+// Photo returns photo id of the scheme to a reader: its uploader, or
+// (staff true) the scheme's staff. Anyone else gets not found.
+func (db *DB) Photo(ctx context.Context, schemeID, id, readerID int64, staff bool) (*support.Photo, error) {
+	var p support.Photo
+	var req sql.NullInt64
+	err := db.read(ctx, func(c conn) error {
+		return c.queryRow(ctx, `SELECT id, scheme_id, user_id, support_request_id, content_type, width, height, data, created_at
+			FROM uploads WHERE id = ? AND scheme_id = ? AND (user_id = ? OR ?)`, id, schemeID, readerID, staff).
+			Scan(&p.ID, &p.SchemeID, &p.UserID, &req, &p.ContentType, &p.Width, &p.Height, &p.Data, &p.CreatedAt)
+	})
+	if err != nil {
+		return nil, err
+	}
+	p.SupportRequestID = req.Int64
+	return &p, nil
+}
+
+// InsertSupportRequest stores r (checked by support.Clean) about the
+// owner's order r.OrderID and attaches the owner's photos r.PhotoIDs to it,
+// with mail (when not nil: the customer's "we received it") queued in the
+// same transaction. Another's order is not found; a photo that is not the
+// owner's or is attached already is 4002, and nothing is stored.
+func (db *DB) InsertSupportRequest(ctx context.Context, r support.Request, mail *notify.Message, now time.Time) (*support.Request, error) {
+	now = utc(now)
+	var out support.Request
+	err := db.write(ctx, func(c conn) error {
+		// The order's row is locked (no-op UPDATE) so the per-order count
+		// holds under concurrency on PostgreSQL.
+		res, err := c.exec(ctx, `UPDATE orders SET updated_at = updated_at WHERE id = ? AND user_id = ? AND scheme_id = ?`,
+			r.OrderID, r.UserID, r.SchemeID)
+		if err := oneRow(res, err); err != nil {
+			return err
+		}
+		var paid string
+		if err := c.queryRow(ctx, "SELECT payment_status FROM orders WHERE id = ?", r.OrderID).Scan(&paid); err != nil {
+			return err
+		}
+		if paid != "paid" && paid != "refunded" {
+			// Never placed (unpaid, expired): there is nothing to help with.
+			return &platter.Error{Code: CodeOrderNotPlaced, Message: "support.not_placed"}
+		}
+		var n int
+		if err := c.queryRow(ctx, "SELECT COUNT(*) FROM support_requests WHERE order_id = ?", r.OrderID).Scan(&n); err != nil {
+			return err
+		}
+		if n >= support.MaxPerOrder {
+			return &platter.Error{Code: CodeTooManyRequests, Message: "support.too_many",
+				Params: map[string]string{"max": strconv.Itoa(support.MaxPerOrder)}}
+		}
+		out = r
+		out.Status = support.StatusOpen
+		out.CreatedAt = now
+		out.PhotoIDs = append([]int64{}, r.PhotoIDs...)
+		if err := c.queryRow(ctx, `INSERT INTO support_requests (scheme_id, order_id, user_id, kind, description, status, created_at, updated_at)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`, r.SchemeID, r.OrderID, r.UserID, r.Kind, r.Description,
+			out.Status, now, now).Scan(&out.ID); err != nil {
+			return err
+		}
+		for _, pid := range r.PhotoIDs {
+			res, err := c.exec(ctx, `UPDATE uploads SET support_request_id = ?
+				WHERE id = ? AND user_id = ? AND scheme_id = ? AND support_request_id IS NULL`,
+				out.ID, pid, r.UserID, r.SchemeID)
+			if err := oneRow(res, err); err != nil {
+				if platter.ErrorCode(err) == platter.CodeNotFound {
+					return &platter.Error{Code: CodePhotoNotYours, Message: "support.photo_not_yours",
+						Fields: map[string]string{"photo_ids": "support.photo_not_yours"}}
+				}
+				return err
+			}
+		}
+		if mail != nil {
+			return enqueueMail(ctx, c, MailSupportReceived, *mail, now)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return &out, nil
+}
+
+// MailSupportReceived is the outbox kind of the "we received your support
+// request" mail.
+const MailSupportReceived = "support_received"
+
+// SupportRequestsOfOrder lists the requests about order orderID of the
+// scheme, oldest first, each with its photo ids. The caller has already
+// established that the reader may see the order (its owner or its venue's
+// staff); the scheme is named so an id of another scheme finds nothing.
+func (db *DB) SupportRequestsOfOrder(ctx context.Context, schemeID, orderID int64) ([]support.Request, error) {
+	out := []support.Request{}
+	err := db.read(ctx, func(c conn) error {
+		out = out[:0]
+		rows, err := c.query(ctx, `SELECT id, scheme_id, order_id, user_id, kind, description, status, created_at
+			FROM support_requests WHERE order_id = ? AND scheme_id = ? ORDER BY id`, orderID, schemeID)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		index := map[int64]int{}
+		for rows.Next() {
+			var r support.Request
+			if err := rows.Scan(&r.ID, &r.SchemeID, &r.OrderID, &r.UserID, &r.Kind, &r.Description, &r.Status, &r.CreatedAt); err != nil {
+				return err
+			}
+			r.PhotoIDs = []int64{}
+			index[r.ID] = len(out)
+			out = append(out, r)
+		}
+		if err := rows.Err(); err != nil {
+			return err
+		}
+		rows.Close()
+		if len(out) == 0 {
+			return nil
+		}
+		photos, err := c.query(ctx, `SELECT u.id, u.support_request_id FROM uploads u
+			JOIN support_requests s ON s.id = u.support_request_id
+			WHERE s.order_id = ? AND s.scheme_id = ? ORDER BY u.id`, orderID, schemeID)
+		if err != nil {
+			return err
+		}
+		defer photos.Close()
+		for photos.Next() {
+			var id, req int64
+			if err := photos.Scan(&id, &req); err != nil {
+				return err
+			}
+			if i, ok := index[req]; ok {
+				out[i].PhotoIDs = append(out[i].PhotoIDs, id)
+			}
+		}
+		return photos.Err()
+	})
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
