@@ -53,6 +53,9 @@ type permCase struct {
 	check func(t *testing.T, f *permFixture, k kind, res *response)
 	// guestSays is the message of a guest's 1403, when the route has its own.
 	guestSays string
+	// send makes the call instead of an envelope POST of body (a raw
+	// route: a multipart upload, a GET).
+	send func(f *permFixture, auth []string) *response
 }
 
 // session is for routes any session of the scheme may call.
@@ -211,6 +214,22 @@ var permCases = map[string]permCase{
 			}
 		}},
 
+	// Support: a request about the owner's paid order; a photo to its
+	// uploader and the scheme's staff, to nobody else.
+	"supports/insert": {perm: "session/own", want: ownOnly(),
+		body: func(f *permFixture) any {
+			return data("business_slug", "demo-burgers", "order_id", f.supportOrder(), "kind", "wrong_order",
+				"description", "Not mine")
+		}},
+	"upload": {perm: "session/own", want: session(okay),
+		send: func(f *permFixture, auth []string) *response {
+			return f.e.uploadTo("/api/v3/upload?business_slug=demo-burgers", "p.jpg", "image/jpeg", photoJPEG(f.t, 8, 8, 0), auth...)
+		}},
+	"upload/photo": {perm: "session/own", want: photoReaders(),
+		send: func(f *permFixture, auth []string) *response {
+			return f.e.photo(f.ownerPhoto()+"&business_slug=demo-burgers", auth...)
+		}},
+
 	"admin/venues/list": {perm: "staff/venue", body: burgers(), want: boardStaff(),
 		check: func(t *testing.T, f *permFixture, k kind, res *response) {
 			want := []string{"soho", "shoreditch"}
@@ -253,7 +272,12 @@ func TestRoutePermissions(t *testing.T) {
 			for _, k := range kinds {
 				f.clk.Add(time.Hour) // past every rate-limit window: the token alone differs
 				f.lastFresh = 0
-				res := f.e.call(path, pc.body(f), f.auth(k)...)
+				var res *response
+				if pc.send != nil {
+					res = pc.send(f, f.auth(k))
+				} else {
+					res = f.e.call(path, pc.body(f), f.auth(k)...)
+				}
 				switch {
 				case pc.want == nil && first == nil:
 					first = res
@@ -287,8 +311,12 @@ func outcomeOf(r *response) outcome {
 // permFixture holds one user of each kind and mints fresh tokens for them,
 // so a call that signs out or deletes changes nothing for the next.
 type permFixture struct {
-	t       *testing.T
-	db      *store.DB
+	t   *testing.T
+	db  *store.DB
+	sup struct {
+		order int64  // the owner's paid order supports/insert names
+		photo string // the owner's photo's url
+	}
 	e       *env
 	clk     *clock
 	schemes map[kind]int64
@@ -446,4 +474,29 @@ func (f *permFixture) ownerAddrIntact(path string, k kind) {
 	if f.lastFresh != 0 && names[f.lastFresh] != "Fresh" {
 		f.t.Errorf("%s as %s: the owner's address it named became %q", path, k, names[f.lastFresh])
 	}
+}
+
+// photoReaders: a photo is its uploader's and the scheme's staff's.
+func photoReaders() map[kind]outcome {
+	w := ownOnly()
+	w[venueStaf], w[manager], w[admin] = okay, okay, okay
+	return w
+}
+
+// supportOrder is the owner's paid order (made once).
+func (f *permFixture) supportOrder() int64 {
+	if f.sup.order == 0 {
+		id := f.freshOrder()
+		confirm(f.e, f.auth(owner), id, card("4242424242424242")).data(f.t)
+		f.sup.order = id
+	}
+	return f.sup.order
+}
+
+// ownerPhoto is the url of the owner's photo (uploaded once).
+func (f *permFixture) ownerPhoto() string {
+	if f.sup.photo == "" {
+		f.sup.photo = f.e.upload("p.jpg", "image/jpeg", photoJPEG(f.t, 8, 8, 0), f.auth(owner)...).data(f.t)["url"].(string)
+	}
+	return f.sup.photo
 }

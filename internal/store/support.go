@@ -36,8 +36,8 @@ func (db *DB) SavePhoto(ctx context.Context, p support.Photo, now time.Time) (in
 	err := db.write(ctx, func(c conn) error {
 		// Lock the uploader's row (a no-op UPDATE locks on both databases)
 		// so concurrent uploads cannot all pass the count on PostgreSQL.
-		res, err := c.exec(ctx, "UPDATE users SET updated_at = updated_at WHERE id = ? AND scheme_id = ?",
-			p.UserID, p.SchemeID)
+		// (Platform users belong to no one scheme: the user id alone.)
+		res, err := c.exec(ctx, "UPDATE users SET updated_at = updated_at WHERE id = ?", p.UserID)
 		if err := oneRow(res, err); err != nil {
 			return err
 		}
