@@ -21,6 +21,7 @@ type Support interface {
 	SavePhoto(ctx context.Context, p support.Photo, now time.Time) (int64, error)
 	Photo(ctx context.Context, schemeID, id, readerID int64, staff bool) (*support.Photo, error)
 	InsertSupportRequest(ctx context.Context, r support.Request, mail *notify.Message, now time.Time) (*support.Request, error)
+	SupportRequestsOfOrder(ctx context.Context, schemeID, orderID int64) ([]support.Request, error)
 }
 
 // uploadBodyLimit bounds the whole multipart body of an upload: the photo's

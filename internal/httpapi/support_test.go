@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/binary"
 	"encoding/json"
+	"fmt"
 	"image"
 	"image/color"
 	"image/jpeg"
@@ -267,9 +268,17 @@ func TestSupportInsert(t *testing.T) {
 		if num(d["id"]) <= 0 || d["status"] != "open" {
 			t.Fatalf("supports/insert answered %v", d)
 		}
-		list, err := db.SupportRequestsOfOrder(context.Background(), f0(t, db), order)
-		if err != nil || len(list) != 1 || list[0].Description != "The fries were cold.\nAnd soggy." ||
-			len(list[0].PhotoIDs) != 1 || list[0].PhotoIDs[0] != int64(num(photo)) {
+		got := e.call("orders/get", filter("id", order), ann...).data(t)["support_requests"].([]any)
+		if len(got) != 1 {
+			t.Fatalf("orders/get lists %v", got)
+		}
+		sr := got[0].(map[string]any)
+		urls, _ := sr["photo_urls"].([]any)
+		if sr["kind"] != "quality_concern" || sr["description"] != "The fries were cold.\nAnd soggy." || sr["status"] != "open" ||
+			len(urls) != 1 || urls[0] != "/api/v3/upload/photo?id="+fmt.Sprint(int64(num(photo))) {
+			t.Errorf("orders/get lists %v", sr)
+		}
+		if list, err := db.SupportRequestsOfOrder(context.Background(), f0(t, db), order); err != nil || len(list) != 1 {
 			t.Errorf("stored: %+v %v", list, err)
 		}
 	})

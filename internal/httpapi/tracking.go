@@ -106,7 +106,19 @@ func (s *Server) orderGet(r *request, c *Caller) (*reply, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &reply{Data: toDetailJSON(d)}, nil
+	out := toDetailJSON(d)
+	if s.support != nil {
+		// The reader may see the order (OrderDetail checked its reach), so
+		// they may see what was asked about it.
+		reqs, err := s.support.SupportRequestsOfOrder(r.Context(), c.SchemeID, d.ID)
+		if err != nil {
+			return nil, err
+		}
+		for i := range reqs {
+			out.SupportRequests = append(out.SupportRequests, toSupportJSON(&reqs[i]))
+		}
+	}
+	return &reply{Data: out}, nil
 }
 
 // orderList answers orders/list: the caller's own paid orders, newest

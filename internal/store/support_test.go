@@ -8,26 +8,11 @@ import (
 	"testing"
 	"time"
 
-	"platter/internal/ordering"
 	"platter/internal/platter"
 	"platter/internal/store"
 	"platter/internal/store/storetest"
 	"platter/internal/support"
 )
-
-// paidOrder is newOrder, paid.
-func paidOrder(t *testing.T, db *store.DB, schemeID int64, now time.Time, key string) *ordering.Order {
-	t.Helper()
-	ctx := context.Background()
-	o := newOrder(t, db, schemeID, now, key)
-	if _, claimed, err := db.StartPayment(ctx, schemeID, o.UserID, o.ID, false, now); err != nil || !claimed {
-		t.Fatal(claimed, err)
-	}
-	if _, err := db.FinishPayment(ctx, o.ID, ordering.PaymentOutcome{Status: "succeeded"}, now); err != nil {
-		t.Fatal(err)
-	}
-	return o
-}
 
 func savePhoto(t *testing.T, db *store.DB, schemeID, userID int64, now time.Time) int64 {
 	t.Helper()
@@ -49,8 +34,8 @@ func TestSupportRequests(t *testing.T) {
 		ctx := context.Background()
 		schemeID := mustImport(t, db, mustParse(t, 0)).SchemeID
 		now := time.Date(2030, 1, 1, 12, 0, 0, 0, time.UTC)
-		o := paidOrder(t, db, schemeID, now, "support-1")
-		other := paidOrder(t, db, schemeID, now, "support-2")
+		o := paidOrder(t, db, schemeID, "support-1")
+		other := paidOrder(t, db, schemeID, "support-2")
 		mine1, mine2 := savePhoto(t, db, schemeID, o.UserID, now), savePhoto(t, db, schemeID, o.UserID, now)
 		theirs := savePhoto(t, db, schemeID, other.UserID, now)
 
@@ -116,7 +101,7 @@ func TestSupportLimitsHoldConcurrently(t *testing.T) {
 		ctx := context.Background()
 		schemeID := mustImport(t, db, mustParse(t, 0)).SchemeID
 		now := time.Date(2030, 1, 1, 12, 0, 0, 0, time.UTC)
-		o := paidOrder(t, db, schemeID, now, "limits")
+		o := paidOrder(t, db, schemeID, "limits")
 		var wg sync.WaitGroup
 		var mu sync.Mutex
 		codes := map[int]int{}

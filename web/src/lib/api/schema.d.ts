@@ -801,6 +801,77 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/supports/insert": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Raise a support request about one of the caller's paid orders (a guest's too).
+         * @description kind is one of incorrect_item, wrong_order, quality_concern,
+         *     something_else; description 1–2000 characters (line breaks allowed);
+         *     photo_ids at most 5 of the caller's own uploads not yet part of a
+         *     request (4002 otherwise). Another's order is 1404; an unpaid order
+         *     4005; an order with 10 requests 4004. The customer is e-mailed.
+         */
+        post: operations["supportsInsert"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/upload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload a photo for a support request (any session of the scheme).
+         * @description Not in the JSON envelope's request shape: a multipart/form-data body
+         *     whose field `file` is a JPEG (checked by decoding its content, not by
+         *     its name or Content-Type) of at most 800 KB and 4096×4096 pixels;
+         *     anything else is 400 code 4001 "Please upload a JPG image no larger
+         *     than 800 KB." The photo is re-encoded (its EXIF, GPS included, is not
+         *     kept) and stored; `url` serves it to the uploader and the scheme's
+         *     staff only. A customer may hold 20 photos not yet sent with a request
+         *     (4003 beyond).
+         */
+        post: operations["upload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/upload/photo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A stored photo (image/jpeg), to its uploader and the scheme's staff.
+         * @description Needs the session (Authorization header); anyone else of the scheme gets 1404, as for a missing photo.
+         */
+        get: operations["uploadPhoto"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2569,6 +2640,108 @@ export interface operations {
                         total: number;
                         per_page: number;
                     };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    supportsInsert: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: {
+                        order_id: number;
+                        /** @enum {string} */
+                        kind: "incorrect_item" | "wrong_order" | "quality_concern" | "something_else";
+                        description: string;
+                        photo_ids?: number[];
+                        business_slug?: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        data: {
+                            id: number;
+                            /** @enum {string} */
+                            status: "open" | "resolved";
+                        };
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    upload: {
+        parameters: {
+            query?: {
+                /** @description When given, must be the token's scheme (1401 otherwise). */
+                business_slug?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        data: {
+                            id: number;
+                            /** @description /api/v3/upload/photo?id={id} */
+                            url: string;
+                        };
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    uploadPhoto: {
+        parameters: {
+            query: {
+                id: number;
+                /** @description When given, must be the token's scheme (1401 otherwise). */
+                business_slug?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The photo. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/jpeg": string;
                 };
             };
             default: components["responses"]["Error"];
