@@ -170,6 +170,10 @@ func (s *Server) orderStream(w http.ResponseWriter, r *http.Request, _ *Caller) 
 	// the stream's context: a stream only writes, and a write deadline per
 	// write finds a dead client instead.
 	_ = rc.SetReadDeadline(time.Time{})
+	// The server sets no write deadline of its own per request: clear the
+	// stream's, or a keep-alive connection reused after the stream ends
+	// (a database error ends it) would carry it into the next request.
+	defer func() { _ = rc.SetWriteDeadline(time.Time{}) }()
 	h := w.Header()
 	h.Set("Content-Type", "text/event-stream")
 	h.Set("X-Accel-Buffering", "no")
