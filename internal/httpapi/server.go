@@ -89,6 +89,8 @@ type Options struct {
 	// Support stores support requests and their photos; nil fails upload
 	// and supports/insert with 1500.
 	Support Support
+	// Loyalty reads stamp cards for user/info; nil shows an empty card.
+	Loyalty Loyalty
 }
 
 // Server is the HTTP side of one platter process.
@@ -130,6 +132,7 @@ type Server struct {
 	live     *liveMenus // parsed menus for pricing, by version
 
 	support Support
+	loyalty Loyalty
 	photos  *support.Decoder // bounds concurrent photo decodes
 }
 
@@ -162,6 +165,7 @@ func New(o Options) *Server {
 	}
 	s.acct = s.accountService(o)
 	s.support, s.photos = o.Support, support.NewDecoder(0, 5*time.Second)
+	s.loyalty = o.Loyalty
 	if s.geo = o.Geocoder; s.geo == nil {
 		s.geo = geo.NewBuiltin()
 	}

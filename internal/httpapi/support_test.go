@@ -20,6 +20,8 @@ import (
 	"github.com/getkin/kin-openapi/openapi3filter"
 
 	"platter/internal/account"
+	"platter/internal/lifecycle"
+	"platter/internal/ordering"
 	"platter/internal/store"
 	"platter/internal/store/storetest"
 )
@@ -291,4 +293,34 @@ func f0(t *testing.T, db *store.DB) int64 {
 		t.Fatal(err)
 	}
 	return sc.ID
+}
+
+// TestUserInfoStamps: collecting a paid order shows its stamps on the
+// customer's card in user/info, and the order's stamps in orders/get.
+func TestUserInfoStamps(t *testing.T) {
+	t.Parallel()
+	storetest.Run(t, func(t *testing.T, db *store.DB) {
+		e, _ := startOrders(t, db)
+		ann := signIn(t, e, "demo-burgers", "ann@example.test")
+		m := sohoMenu(t, e)
+		// 3 × 4.99 = 14.97: one stamp at £10 a stamp.
+		o := e.call("orders/prepare", checkoutBody([]any{m.line(t, "Cheesy Fries", 3)}, "idempotency_key", "stamps-0001"), ann...).
+			data(t)["order"].(map[string]any)
+		confirm(e, ann, o["id"], card("4242424242424242")).data(t)
+		info := e.call("user/info", nil, ann...).data(t)
+		if st := info["stamps"].(map[string]any); num(st["balance"]) != 0 || num(st["per_reward"]) != 8 {
+			t.Fatalf("before collection: %v", st)
+		}
+		id := int64(num(o["id"]))
+		for _, to := range []string{lifecycle.Accepted, lifecycle.ReadyToCollect, lifecycle.Collected} {
+			if _, _, err := db.Transition(context.Background(), ordering.Change{SchemeID: f0(t, db), OrderID: id, To: to,
+				Actor: lifecycle.Manager, ActorRef: "manager:1", Reach: ordering.Reach{SchemeWide: true}}, monday); err != nil {
+				t.Fatal(err)
+			}
+		}
+		info = e.call("user/info", nil, ann...).data(t)
+		if st := info["stamps"].(map[string]any); num(st["balance"]) != 1 || len(info["rewards"].([]any)) != 0 {
+			t.Errorf("after collection: %v", info)
+		}
+	})
 }

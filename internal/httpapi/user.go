@@ -1,8 +1,12 @@
 package httpapi
 
 import (
+	"context"
+	"time"
+
 	"platter/internal/account"
 	"platter/internal/catalog"
+	"platter/internal/loyalty"
 )
 
 // userJSON is the user of user/info and of the calls that sign in.
@@ -48,5 +52,30 @@ func (s *Server) userInfo(r *request, c *Caller) (*reply, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &reply{Data: toUserJSON(u, sc, c.Roles)}, nil
+	out := toUserJSON(u, sc, c.Roles)
+	if s.loyalty != nil {
+		l, err := s.loyalty.LoyaltyOf(r.Context(), c.SchemeID, c.UserID)
+		if err != nil {
+			return nil, err
+		}
+		out.Stamps.Balance = int(l.Balance)
+		for _, rw := range l.Rewards {
+			out.Rewards = append(out.Rewards, rewardJSON{ID: rw.ID, Title: rw.Title, Kind: "loyalty",
+				UnlockedAt: rw.CreatedAt.UTC().Format(time.RFC3339)})
+		}
+	}
+	return &reply{Data: out}, nil
+}
+
+// Loyalty is what user/info needs of the loyalty store (store.DB).
+type Loyalty interface {
+	LoyaltyOf(ctx context.Context, schemeID, userID int64) (*loyalty.Card, error)
+}
+
+// rewardJSON is an unlocked loyalty reward in user/info.
+type rewardJSON struct {
+	ID         int64  `json:"id"`
+	Title      string `json:"title"`
+	Kind       string `json:"kind"`
+	UnlockedAt string `json:"unlocked_at"`
 }

@@ -151,6 +151,12 @@ func afterStatus(ctx context.Context, c conn, ch *ordering.Change, h *orderHead,
 			return false, err
 		}
 	}
+	if ch.To == lifecycle.Delivered || ch.To == lifecycle.Collected {
+		// The stamps of DESIGN.md §5, once, with the status that earns them.
+		if err := creditStamps(ctx, c, ch.OrderID, now); err != nil {
+			return false, err
+		}
+	}
 	if !ended {
 		return false, nil
 	}
