@@ -143,7 +143,7 @@ func (s *Server) discount(ctx context.Context, co *checkout, c *Caller, base pri
 	if in.RewardID != nil && *in.RewardID <= 0 {
 		return nil, nil // -1: the customer chose no reward
 	}
-	offers, err := s.orders.Offers(ctx, c.SchemeID)
+	offers, err := s.schemeOffers(ctx, co.scheme)
 	if err != nil {
 		return nil, err
 	}

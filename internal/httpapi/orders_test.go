@@ -8,6 +8,8 @@ import (
 	"testing"
 	"time"
 
+	"platter/demo"
+	"platter/internal/catalog"
 	"platter/internal/store"
 	"platter/internal/store/storetest"
 )
@@ -537,6 +539,19 @@ func TestOffers(t *testing.T) {
 		}
 		e.call("orders/prepare", checkoutBody(small, "reward_id", claim["reward_id"], "idempotency_key", "key-claim-2"),
 			ann...).wantError(t, 422, 3045)
+
+		// A re-import without offers withdraws them from checkout at once.
+		doc, problems := catalog.ParseSchemeDoc(demo.Documents()[0].Data)
+		if len(problems) > 0 || doc.BusinessSlug != "demo-burgers" {
+			t.Fatalf("demo document: %v", problems)
+		}
+		doc.Offers = nil
+		if _, err := db.ImportScheme(context.Background(), doc); err != nil {
+			t.Fatal(err)
+		}
+		if p := pricingOf(t, e.call("orders/quote", checkoutBody(big), ann...).data(t)); p["discount"] != 0 {
+			t.Errorf("a withdrawn AUTO_APPLY offer still applies: %v", p)
+		}
 	})
 }
 

@@ -130,6 +130,7 @@ type Server struct {
 	streams  *streamSet
 	payments payments.Provider
 	live     *liveMenus // parsed menus for pricing, by version
+	offers   offersCache
 
 	support Support
 	loyalty Loyalty
@@ -157,6 +158,7 @@ func New(o Options) *Server {
 		s.hub = notify.NewHub()
 	}
 	s.streams = newStreamSet(o.Streams)
+	s.offers.m = map[int64]offersEntry{}
 	if s.payments == nil {
 		s.payments = payments.Sandbox{}
 		if c := o.Config; c != nil && c.Payments == "stripe" {

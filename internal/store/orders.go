@@ -292,16 +292,19 @@ func (db *DB) Order(ctx context.Context, schemeID, userID, id int64) (*ordering.
 // the hash of the body that made it, or not-found.
 func (db *DB) OrderByKey(ctx context.Context, schemeID, userID int64, key string) (*ordering.Order, string, error) {
 	var (
-		out  *ordering.Order
+		id   int64
 		hash string
 	)
-	err := db.read(ctx, func(c conn) error {
-		var id int64
-		err := c.queryRow(ctx, `SELECT id, request_hash FROM orders WHERE scheme_id = ? AND user_id = ? AND idempotency_key = ?`,
-			schemeID, userID, key).Scan(&id, &hash)
-		if err != nil {
-			return err
-		}
+	// Most prepares are new: one plain query tells, and only a retry reads
+	// its order.
+	err := db.single().queryRow(ctx, `SELECT id, request_hash FROM orders
+		WHERE scheme_id = ? AND user_id = ? AND idempotency_key = ?`, schemeID, userID, key).Scan(&id, &hash)
+	if err != nil {
+		return nil, "", mapErr(err)
+	}
+	var out *ordering.Order
+	err = db.read(ctx, func(c conn) error {
+		var err error
 		out, err = loadOrder(ctx, c, id)
 		return err
 	})

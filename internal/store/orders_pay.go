@@ -2,6 +2,8 @@ package store
 
 import (
 	"context"
+	"database/sql"
+	"errors"
 	"time"
 
 	"platter/internal/ordering"
@@ -48,15 +50,11 @@ func (db *DB) StartPayment(ctx context.Context, schemeID, userID, orderID int64,
 			return err
 		}
 		claimed = n == 1
-		var owned int
-		if err := c.queryRow(ctx, `SELECT COUNT(*) FROM orders WHERE id = ? AND scheme_id = ? AND user_id = ?`,
-			orderID, schemeID, userID).Scan(&owned); err != nil {
-			return err
-		}
-		if owned == 0 {
-			return platter.NotFound()
-		}
 		out, err = loadOrder(ctx, c, orderID)
+		if errors.Is(err, sql.ErrNoRows) || err == nil && (out.SchemeID != schemeID || out.UserID != userID) {
+			out = nil
+			return platter.NotFound() // another's order reads as a missing one
+		}
 		return err
 	})
 	if err != nil {
@@ -138,11 +136,7 @@ func recordOutcome(ctx context.Context, c conn, orderID int64, status string, r 
 		now, orderID); err != nil {
 		return err
 	}
-	var schemeID int64
-	if err := c.queryRow(ctx, "SELECT scheme_id FROM orders WHERE id = ?", orderID).Scan(&schemeID); err != nil {
-		return err
-	}
-	return addEvent(ctx, c, orderID, schemeID, ordering.StatusPending, ordering.PayPaid, "customer", "paid", now)
+	return addOrderEvent(ctx, c, orderID, ordering.PayPaid, "customer", "paid", now)
 }
 
 // ExpireOrders cancels up to limit orders unpaid past their expires_at and

@@ -55,8 +55,10 @@ func rfc3339(s string) string {
 }
 
 // importPromotions syncs the scheme's promo codes and offers and reports
-// whether it wrote anything. The uses a code has counted are never reset
-// by a re-import.
+// whether it wrote anything (the import then moves schemes.updated_at,
+// which checkout's offer cache keys on: any other writer of offers must
+// move it too). The uses a code has counted are never reset by a
+// re-import.
 func importPromotions(ctx context.Context, c conn, schemeID int64, doc *catalog.SchemeDoc, now time.Time) (bool, error) {
 	changed := false
 	codes := make([]wanted[promoRow], len(doc.PromoCodes))
