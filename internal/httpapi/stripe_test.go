@@ -1,6 +1,7 @@
 package httpapi_test
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -52,21 +53,33 @@ func startStripeMock(t *testing.T) string {
 	addr := ln.Addr().String()
 	ln.Close()
 	cmd := exec.Command(bin, "-http-addr", addr)
+	var out lockedWriter
+	out.w = &bytes.Buffer{}
+	cmd.Stdout, cmd.Stderr = &out, &out
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { _ = cmd.Process.Kill(); _ = cmd.Wait() })
+	exited := make(chan struct{})
+	go func() { _ = cmd.Wait(); close(exited) }()
+	t.Cleanup(func() { _ = cmd.Process.Kill(); <-exited })
+	// stripe-mock reads Stripe's whole OpenAPI document before it listens:
+	// seconds on a busy machine, so wait for it generously.
 	base := "http://" + addr
-	for i := 0; ; i++ {
+	deadline := time.Now().Add(2 * time.Minute)
+	for {
 		res, err := http.Get(base + "/v1/charges")
 		if err == nil {
 			res.Body.Close()
 			return base
 		}
-		if i == 200 {
-			t.Fatalf("stripe-mock did not start: %v", err)
+		select {
+		case <-exited:
+			t.Fatalf("stripe-mock exited: %s", out.text())
+		case <-time.After(100 * time.Millisecond):
 		}
-		time.Sleep(50 * time.Millisecond)
+		if time.Now().After(deadline) {
+			t.Fatalf("stripe-mock did not start: %v\n%s", err, out.text())
+		}
 	}
 }
 
@@ -175,4 +188,10 @@ func schemeOf(t *testing.T, db *store.DB) int64 {
 		t.Fatal(err)
 	}
 	return sc.ID
+}
+
+func (l *lockedWriter) text() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.w.String()
 }
