@@ -1,8 +1,9 @@
 /**
- * The checkout calls' shapes (DESIGN.md §4). The orders calls are written by
- * hand until they are in api/openapi.yaml; then they become aliases of the
- * generated types (lib/api/schema.d.ts), like Slot already is.
+ * The checkout calls' shapes (DESIGN.md §4): answers are the generated types of
+ * api/openapi.yaml; the request is the builder's own: CheckoutInput with every
+ * field the page always sends made required.
  */
+import type { ApiPayload } from "@/lib/api/client";
 import type { components } from "@/lib/api/schema";
 import type { OrderType } from "@/lib/enums";
 
@@ -53,99 +54,19 @@ export interface PrepareRequest extends OrderRequest {
   idempotency_key: string;
 }
 
+type S = components["schemas"];
+
 /** Every figure of the checkout, in minor units, priced by the server (DESIGN.md §5). */
-export interface Pricing {
-  currency: string;
-  subtotal: number;
-  discount: number;
-  discount_source: "promo" | "reward" | "";
-  service_charge: number;
-  delivery_fee: number;
-  tip: number;
-  total: number;
-  tax: number;
-  vat_rate_bp: number;
-  stamps_earned: number;
-}
-
+export type Pricing = S["Pricing"];
 /** A refusal: its 3xxx code, its text in the caller's language, and the request field it is about. */
-export interface Problem {
-  code: number;
-  message: string;
-  field?: string;
-}
-
-export interface OrderLine {
-  /** The line's index in the request's items. */
-  index: number;
-  item_id: number;
-  title: string;
-  qty: number;
-  unit_price: number;
-  total: number;
-  modifiers: { modifier_item_id: number; name: string; price: number; qty: number }[];
-  available: boolean;
-  problem: Problem | null;
-}
-
-export interface Quote {
-  pricing: Pricing;
-  lines: OrderLine[];
-  problems: Problem[];
-  can_order: boolean;
-  promocode: string;
-  reward_id: number;
-  max_tip: number;
-  minimum: number;
-  tip_percent?: number | null;
-}
-
-export interface PaymentIntent {
-  provider: "sandbox" | "stripe";
-  amount: number;
-  currency: string;
-  client_secret: string;
-  status: string;
-}
-
-export interface Order {
-  id: number;
-  order_number: number;
-  status: string;
-  payment_status: string;
-  pricing: Pricing;
-  payment?: {
-    provider: string;
-    status: string;
-    brand: string;
-    last4: string;
-    challenge: { id: string } | null;
-  };
-}
-
-export interface Prepared {
-  order: Order;
-  payment: PaymentIntent;
-}
-
-/** A 15-minute pre-order slot of venue/slots (generated). */
-export type Slot = components["schemas"]["Slot"];
-
-export interface TippingSettings {
-  enabled: boolean;
-  percents: number[];
-  default_percent: number;
-  allow_custom: boolean;
-  max_percent?: number;
-}
-
-export interface OfferCard {
-  id: number;
-  title: string;
-  color: string;
-  image_url: string;
-  button_text: string;
-  button_kind: number;
-  reward_id: number;
-  min_spend: number;
-}
+export type Problem = S["Problem"];
+export type OrderLine = S["OrderLine"];
+export type Quote = S["Quote"];
+export type Order = S["Order"];
+export type Prepared = ApiPayload<"orders/prepare">;
+export type PaymentIntent = Prepared["payment"];
+/** tipping/get (venue/info carries the same, without max_percent). */
+export type TippingSettings = Omit<ApiPayload<"tipping/get">, "max_percent"> & { max_percent?: number };
+export type OfferCard = S["Offer"];
+/** A 15-minute pre-order slot of venue/slots. */
+export type Slot = S["Slot"];
