@@ -1,20 +1,27 @@
 import { post } from "@/lib/api/client";
 import { selectIsSignedInTo, useAuthStore, type AuthUser } from "@/stores/auth";
 
+/** The guest session being made, so that calls in flight together share one. */
+let pending: Promise<void> | null = null;
+
 /**
- * A session of this scheme for orders/prepare: the one held, else a guest
- * session (auth/guest) made now, so a guest can pay without an account.
+ * A session of this scheme for orders/quote and orders/prepare: the one held,
+ * else a guest session (auth/guest) made now, so a guest can pay without an account.
  */
 export async function ensureSession(businessSlug: string): Promise<void> {
-  const state = useAuthStore.getState();
-  if (selectIsSignedInTo(businessSlug)(state)) return;
-  const { payload } = await post<{ token: string; user: AuthUser }>(
-    "auth/guest",
-    { data: { business_slug: businessSlug } },
-    { token: null },
-  );
-  useAuthStore.getState().setSession(payload.token, {
-    ...payload.user,
-    business_slug: (payload.user?.business_slug as string | undefined) || businessSlug,
+  if (selectIsSignedInTo(businessSlug)(useAuthStore.getState())) return;
+  pending ??= (async () => {
+    const { payload } = await post<{ token: string; user: AuthUser }>(
+      "auth/guest",
+      { data: { business_slug: businessSlug } },
+      { token: null },
+    );
+    useAuthStore.getState().setSession(payload.token, {
+      ...payload.user,
+      business_slug: (payload.user?.business_slug as string | undefined) || businessSlug,
+    });
+  })().finally(() => {
+    pending = null;
   });
+  return pending;
 }

@@ -47,7 +47,7 @@ function quoteOf(
     return {
       index,
       item_id: l.item_id,
-      title: `Item ${l.item_id}`,
+      title: testMenu.items.find((i) => i.id === l.item_id)?.title ?? "?",
       qty: l.qty,
       unit_price: 100,
       total: 100 * l.qty,

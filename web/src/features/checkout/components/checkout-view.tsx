@@ -100,12 +100,8 @@ export function CheckoutView({ scheme, venue, basket, menuHref, renderAddressDia
   const timedBasket = { ...basket, orderDetail: { ...detail, is_asap: isAsap, preorder_for: preorderFor } };
   const tipPercent = tipping.enabled && tipChoice.kind === "percent" ? tipChoice.percent : null;
   const ctx = { businessSlug: slug, venueSlug: venue.venue_slug, orderType, customer, rewardId, tipPercent };
-  // First the lines the menu already rules out; the quote's own refusals come back with it.
-  const firstPass = useSummaryLines(slug, venue.venue_slug, orderType, basket, undefined);
-  const quoteRequest = firstPass.menuReady
-    ? buildOrderRequest(timedBasket, { ...ctx, exclude: firstPass.localExcluded })
-    : null;
-  const quote = useCheckoutQuote(quoteRequest);
+  // Every line goes to the quote: the server says which cannot be ordered, and why.
+  const quote = useCheckoutQuote(buildOrderRequest(timedBasket, ctx));
   const summary = useSummaryLines(slug, venue.venue_slug, orderType, basket, quote.data?.lines);
   const pricing = quote.data?.pricing;
   const orderable = basket.items.length - summary.excluded.size;

@@ -8,55 +8,40 @@ import type { OrderLine } from "../api/types";
 import type { SummaryLine } from "../components/summary-section";
 
 /**
- * The basket's lines with their names (from the menu) and what is wrong with
- * each: the server's reason from the quote, else what the menu already says
- * (unavailable, no longer on the menu). `localExcluded` are the lines not even
- * sent for a quote; `excluded` adds the ones the server refused.
+ * The basket's lines as the quote priced them: title, modifiers, total, and
+ * why a line cannot be ordered (sold out, gone, a broken modifier rule). Until
+ * the first quote arrives the names come from the menu (usually cached from the
+ * menu page). `excluded` are the basket indexes the server refused: they are
+ * shown, left out of the order, and can be removed.
  */
 export function useSummaryLines(
   businessSlug: string,
   venueSlug: string,
   orderType: OrderType,
   basket: Basket,
-  serverLines: readonly OrderLine[] | undefined,
+  quoted: readonly OrderLine[] | undefined,
 ) {
   const { t } = useTranslation();
   const menu = useMenuQuery(businessSlug, venueSlug, orderType);
   return useMemo(() => {
     const index = menu.data ? indexMenu(menu.data) : null;
-    const localExcluded = new Set<number>();
+    const excluded = new Set<number>();
     const lines: SummaryLine[] = basket.items.map((line, i) => {
-      const priced = index ? priceLine(line, i, index) : null;
-      if (priced?.problem) localExcluded.add(i);
+      // A quote of an older basket (shown while the next one loads) may not match: use only a matching line.
+      const q = quoted?.find((l) => l.index === i && l.item_id === line.item_id && l.qty === line.qty);
+      const local = index ? priceLine(line, i, index) : null;
+      if (q && !q.available) excluded.add(i);
       return {
         index: i,
-        title: priced?.item?.title ?? (index ? t("basket.unknownItem") : "…"),
+        title: q?.title ?? local?.item?.title ?? (index ? t("basket.unknownItem") : "…"),
         qty: line.qty,
-        modifiers: priced?.modifierNames ?? [],
-        problem: priced?.problem
-          ? t(
-              priced.problem === "missing"
-                ? "checkout.summary.lineMissing"
-                : "checkout.summary.lineUnavailable",
-            )
-          : null,
+        modifiers: q
+          ? q.modifiers.map((m) => (m.qty > 1 ? `${m.qty}× ${m.name}` : m.name))
+          : (local?.modifierNames ?? []),
+        problem: q && !q.available ? (q.problem?.message ?? t("checkout.summary.lineUnavailable")) : null,
+        total: q?.available ? q.total : undefined,
       };
     });
-    // The quote was asked for the lines that were not excluded locally: map its indexes back.
-    const sent = lines.filter((l) => !localExcluded.has(l.index)).map((l) => l.index);
-    const excluded = new Set(localExcluded);
-    for (const quoted of serverLines ?? []) {
-      const at = sent[quoted.index];
-      const line = at === undefined ? undefined : lines[at];
-      // A quote of an older basket (shown while the next one loads) may not match: skip its lines.
-      if (at === undefined || !line || basket.items[at]?.item_id !== quoted.item_id) continue;
-      if (quoted.available) {
-        line.total = quoted.total;
-        continue;
-      }
-      line.problem = quoted.problem?.message ?? t("checkout.summary.lineUnavailable");
-      excluded.add(line.index);
-    }
-    return { lines, localExcluded, excluded, menuReady: index !== null };
-  }, [menu.data, basket.items, serverLines, t]);
+    return { lines, excluded };
+  }, [menu.data, basket.items, quoted, t]);
 }

@@ -1,0 +1,222 @@
+import type { Page } from "@playwright/test";
+import { MONDAY_4AM } from "./clock";
+import { expect, test } from "./fixtures";
+import { basketItems, expectNoSeriousA11yViolations } from "./storefront-helpers";
+
+/**
+ * Checkout against the real server (orders/quote, orders/prepare, payments/confirm
+ * with the sandbox provider, venue/slots). The page and the server share the
+ * test's moment (fixtures.ts, PLATTER_CLOCK), so ASAP or slots are the same at
+ * any real hour. Demo items: Chilli Cheese Dog £8.49 (30), Dirty Fries £6.49 (36),
+ * Cola £2.49 (52).
+ */
+const DOG = { item_id: 30, qty: 1 };
+const FRIES = { item_id: 36, qty: 1 };
+const COLAS = { item_id: 52, qty: 2 };
+
+interface Seed {
+  scheme?: string;
+  venue?: string;
+  items: { item_id: number; qty: number }[];
+  orderType?: 0 | 1;
+  address?: Record<string, unknown>;
+}
+
+/** Opens the venue's menu (which creates its basket), fills the basket, then opens checkout. */
+async function openCheckout(page: Page, seed: Seed) {
+  const { scheme = "demo-burgers", venue = "soho", orderType = 1 } = seed;
+  await page.goto(`/${scheme}/${venue}/menu`);
+  await expect(page.locator("main h1")).toBeVisible();
+  await page.waitForFunction(
+    ([s, v]) => !!JSON.parse(localStorage.getItem("venue") ?? "{}")?.state?.basket?.[s]?.[v],
+    [scheme, venue],
+  );
+  await page.evaluate(
+    ([s, v, seedJson]) => {
+      const seed = JSON.parse(seedJson) as Seed;
+      const venueState = JSON.parse(localStorage.getItem("venue")!);
+      const basket = venueState.state.basket[s][v];
+      basket.items = seed.items;
+      basket.orderDetail.order_type = seed.orderType ?? 1;
+      basket.orderDetail.delivery_address = seed.address ?? null;
+      localStorage.setItem("venue", JSON.stringify(venueState));
+      const home = JSON.parse(localStorage.getItem("home") ?? '{"state":{},"version":0}');
+      home.state.order_type = seed.orderType ?? 1;
+      localStorage.setItem("home", JSON.stringify(home));
+    },
+    [scheme, venue, JSON.stringify({ ...seed, orderType })] as const,
+  );
+  await page.goto(`/${scheme}/${venue}/checkout`);
+  await expect(page.getByRole("heading", { level: 1, name: "Checkout" })).toBeVisible();
+}
+
+async function fillDetails(page: Page) {
+  await page.getByLabel("First name").fill("Ann");
+  await page.getByLabel("Email").fill("ann@example.com");
+}
+
+async function fillCard(page: Page, number: string) {
+  await page.getByLabel("Card number").fill(number);
+  await page.getByLabel("Expiry date").fill("1230");
+  await page.getByLabel("CVC").fill("123");
+  await page.getByLabel("Name on card").fill("Ann Lee");
+}
+
+const payButton = (page: Page) => page.getByRole("button", { name: /^Pay £/ });
+
+test.describe("checkout", () => {
+  test("a guest pays a pickup order with 4242… and lands on its page, waiting to be accepted", async ({ page }) => {
+    await openCheckout(page, { items: [DOG, COLAS] });
+    await expect(page.getByTestId("checkout-subtotal")).toHaveText("£13.47");
+    await expect(payButton(page)).toBeEnabled();
+
+    // The e-mail is required, with SPEC.md's message, and gets the focus.
+    await page.getByLabel("First name").fill("Ann");
+    await payButton(page).click();
+    await expect(page.getByText("Please enter your email address before proceeding with the purchase.")).toBeVisible();
+    await expect(page.getByLabel("Email")).toBeFocused();
+    await expectNoSeriousA11yViolations(page, "checkout with errors");
+
+    await page.getByLabel("Email").fill("ann@example.com");
+    await fillCard(page, "4242 4242 4242 4242");
+    await payButton(page).click();
+    await expect(page).toHaveURL(/\/demo-burgers\/soho\/order-details\/\d+$/);
+    await expect(page.getByTestId("order-status")).toHaveText("Status: Waiting to be accepted");
+    expect(await basketItems(page, "demo-burgers", "soho")).toEqual([]);
+  });
+
+  test("a declined card says why and keeps the basket", async ({ page }) => {
+    await openCheckout(page, { items: [DOG, COLAS] });
+    await fillDetails(page);
+    await fillCard(page, "4000 0000 0000 0002");
+    await payButton(page).click();
+    await expect(page.getByRole("alert")).toHaveText("Your card was declined.");
+    await expect(page).toHaveURL(/\/checkout$/);
+    expect(await basketItems(page, "demo-burgers", "soho")).toEqual([DOG, COLAS]);
+
+    // Another card pays the same order.
+    await fillCard(page, "4242 4242 4242 4242");
+    await payButton(page).click();
+    await expect(page.getByTestId("order-status")).toHaveText("Status: Waiting to be accepted");
+  });
+
+  test("4000 0025 0000 3155 goes through the sandbox challenge", async ({ page }) => {
+    await openCheckout(page, { items: [DOG, COLAS] });
+    await fillDetails(page);
+    await fillCard(page, "4000 0025 0000 3155");
+    await payButton(page).click();
+    const challenge = page.getByRole("dialog", { name: "Confirm your payment" });
+    await expect(challenge).toContainText("£");
+    await expectNoSeriousA11yViolations(page, "sandbox challenge");
+    await challenge.getByRole("button", { name: "Fail" }).click();
+    await expect(page.getByRole("alert")).toContainText("could not be authenticated");
+    expect(await basketItems(page, "demo-burgers", "soho")).toHaveLength(2);
+
+    await payButton(page).click();
+    await challenge.getByRole("button", { name: "Complete" }).click();
+    await expect(page.getByTestId("order-status")).toHaveText("Status: Waiting to be accepted");
+  });
+
+  test("WELCOME10 takes 10 % off at £15 or more and is refused below", async ({ page }) => {
+    // £14.98: below the code's minimum spend.
+    await openCheckout(page, { items: [DOG, FRIES] });
+    await expect(page.getByTestId("checkout-subtotal")).toHaveText("£14.98");
+    await page.getByRole("textbox", { name: "Promo code" }).fill("welcome10");
+    await page.getByRole("button", { name: "Apply" }).click();
+    await expect(page.locator("#promo-error")).toHaveText("Spend at least £15.00 to use this promo code.");
+    await expect(page.getByTestId("checkout-discount")).toHaveCount(0);
+
+    // £17.47: 10 % off, £1.75 (rounded half away from zero), and the total follows.
+    await openCheckout(page, { items: [DOG, FRIES, { item_id: 52, qty: 1 }] });
+    await expect(page.getByTestId("checkout-subtotal")).toHaveText("£17.47");
+    const before = await page.getByTestId("checkout-total").textContent();
+    await page.getByRole("textbox", { name: "Promo code" }).fill("WELCOME10");
+    await page.getByRole("button", { name: "Apply" }).click();
+    await expect(page.getByTestId("checkout-discount")).toHaveText("-£1.75");
+    await expect(page.getByText("WELCOME10 applied: you save £1.75.")).toBeVisible();
+    await expect(page.getByTestId("checkout-total")).not.toHaveText(before ?? "");
+  });
+
+  test("a delivery outside the radius is refused with its message", async ({ page }) => {
+    // Manchester, some 260 km from Soho (radius 5 km).
+    const far = {
+      line1: "1 Piccadilly",
+      line2: "",
+      city: "Manchester",
+      country: "GB",
+      postcode: "M1 1AA",
+      contact_number: "+447911123456",
+      email: "ann@example.com",
+      note: "",
+      name: "Work",
+      latitude: 53.4808,
+      longitude: -2.2426,
+    };
+    await openCheckout(page, { items: [DOG, FRIES], orderType: 0, address: far });
+    await expect(page.getByText("Delivery from")).toBeVisible();
+    await expect(page.locator("#address-error")).toHaveText("This store does not deliver to this address.");
+    await fillDetails(page);
+    await fillCard(page, "4242 4242 4242 4242");
+    await payButton(page).click();
+    await expect(page.getByRole("button", { name: "Change" })).toBeFocused();
+    await expect(page).toHaveURL(/\/checkout$/);
+  });
+
+  test("a full slot is not offered", async ({ page, request }) => {
+    // Venue `tiny` takes one pickup order per slot: a guest's order holds one slot, far enough ahead.
+    const guest = await request.post("/api/v3/auth/guest", { data: { data: { business_slug: "e2e-hours" } } });
+    const token = (await guest.json()).data.token as string;
+    const headers = { Authorization: `Bearer ${token}` };
+    const slots = await request.post("/api/v3/venue/slots", {
+      data: { filter: { business_slug: "e2e-hours", venue_slug: "tiny", order_type: 1 } },
+    });
+    const open = ((await slots.json()).data as { start: string; available: boolean }[]).filter((s) => s.available);
+    const [taken, next] = [open[12]!, open[13]!];
+    const prepared = await request.post("/api/v3/orders/prepare", {
+      headers,
+      data: {
+        data: {
+          business_slug: "e2e-hours",
+          venue_slug: "tiny",
+          idempotency_key: `full-slot-${taken.start}`,
+          order_type: 1,
+          is_asap: false,
+          preorder_for: taken.start,
+          items: await firstItem(request),
+          user_email: "slot@example.com",
+        },
+      },
+    });
+    expect(prepared.ok(), await prepared.text()).toBe(true);
+
+    await openCheckout(page, { scheme: "e2e-hours", venue: "tiny", items: await firstItem(request) });
+    await page.getByRole("radio", { name: "Schedule for later" }).check();
+    const select = page.getByLabel("Time", { exact: true });
+    await expect(select.locator(`option[value="${next.start}"]`)).toHaveCount(1);
+    await expect(select.locator(`option[value="${taken.start}"]`)).toHaveCount(0);
+  });
+});
+
+test.describe("checkout while the venue is closed", () => {
+  test.use({ now: MONDAY_4AM });
+
+  test("a closed venue offers only slots, from its opening time", async ({ page }) => {
+    await openCheckout(page, { items: [DOG, COLAS] });
+    await expect(page.getByRole("radio", { name: /As soon as possible/ })).toBeDisabled();
+    await expect(page.getByText("Not available right now: choose a time")).toBeVisible();
+    const options = page.getByLabel("Time", { exact: true }).locator("option:not([value=''])");
+    await expect(options.first()).toHaveText("Today, 11:00–11:15");
+    // The first slot with room is chosen, so Pay can go ahead.
+    await expect(page.getByLabel("Time", { exact: true })).not.toHaveValue("");
+    await expectNoSeriousA11yViolations(page, "checkout, venue closed");
+  });
+});
+
+/** The first item of e2e-hours' menu (the same menu at every venue of the scheme). */
+async function firstItem(request: import("@playwright/test").APIRequestContext) {
+  const menu = await request.post("/api/v3/menu/list", {
+    data: { filter: { business_slug: "e2e-hours", venue_slug: "tiny", order_type: 1 } },
+  });
+  const item = ((await menu.json()).data.items as { id: number }[])[0]!;
+  return [{ item_id: item.id, qty: 1 }];
+}
