@@ -19,6 +19,7 @@ export function useCheckoutQuote(request: OrderRequest | null) {
   const key = request ? quoteKey(request) : "";
   const debouncedKey = useDebouncedValue(key, QUOTE_DEBOUNCE_MS);
   const query = useQuote(debouncedKey ? quoteRequestOf(debouncedKey) : null, debouncedKey);
-  const settled = key === debouncedKey && !query.isFetching && !query.isPlaceholderData;
+  // A background refetch of the same quote does not unsettle it (Pay would flicker).
+  const settled = key === debouncedKey && !query.isPending && !query.isPlaceholderData;
   return { ...query, settled };
 }
