@@ -15,6 +15,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -77,6 +78,12 @@ func platterBinary(t *testing.T) string {
 }
 
 func TestMain(m *testing.M) {
+	// The processes these tests start inherit this: tests of every package
+	// run at once against one PostgreSQL (max_connections 100), so no
+	// instance may take the production default of 20.
+	if os.Getenv("PLATTER_DB_MAX_CONNS") == "" {
+		os.Setenv("PLATTER_DB_MAX_CONNS", strconv.Itoa(storetest.MaxConns))
+	}
 	code := m.Run()
 	if builtBinary.dir != "" {
 		os.RemoveAll(builtBinary.dir)

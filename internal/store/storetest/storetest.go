@@ -24,6 +24,14 @@ import (
 // be allowed to create databases.
 const PostgresEnv = "PLATTER_TEST_POSTGRES_URL"
 
+// MaxConns is the PostgreSQL pool of each test store. `go test ./...` runs
+// two packages at once with four parallel tests each, all on one server
+// (max_connections 100, shared with the per-test admin connections and the
+// event listeners): at the production default of 20 a burst of concurrent
+// tests ran out of connections. Eight still lets the concurrency tests race
+// eight transactions at a time.
+const MaxConns = 8
+
 // Dialects returns ["sqlite"] plus "postgres" when PLATTER_TEST_POSTGRES_URL
 // is set.
 func Dialects() []string {
@@ -60,7 +68,7 @@ func Open(tb testing.TB, dialect string) *store.DB {
 	default:
 		tb.Fatalf("storetest: unknown dialect %q", dialect)
 	}
-	db, err := store.Open(ctx, rawURL)
+	db, err := store.OpenWith(ctx, rawURL, store.Options{MaxConns: MaxConns})
 	if err != nil {
 		tb.Fatalf("storetest: open %s: %v", dialect, err)
 	}
