@@ -49,6 +49,7 @@ export const paths = {
         `/${e(scheme)}/${e(venue)}/order-details/${e(String(id))}`,
     },
   },
+  orders: { path: "orders", getHref: (scheme: string) => `/${e(scheme)}/orders` },
   admin: { path: "/:scheme/admin/*", getHref: (scheme: string) => `/${e(scheme)}/admin` },
   driver: { path: "/:scheme/driver", getHref: (scheme: string) => `/${e(scheme)}/driver` },
   scheme: { path: "/:scheme" },

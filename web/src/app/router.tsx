@@ -72,7 +72,10 @@ export const routes: RouteObject[] = [
               },
               {
                 path: paths.home.address.path,
-                lazy: screen(() => import("@/features/address/components/order-address-page"), "OrderAddressPage"),
+                lazy: screen(
+                  () => import("@/features/address/components/order-address-page"),
+                  "OrderAddressPage",
+                ),
               },
             ],
           },
@@ -87,6 +90,10 @@ export const routes: RouteObject[] = [
           {
             path: paths.venue.orderDetails.path,
             lazy: screen(() => import("@/features/orders/components/order-details-page"), "OrderDetailsPage"),
+          },
+          {
+            path: paths.orders.path,
+            lazy: screen(() => import("@/features/orders/components/order-history-page"), "OrderHistoryPage"),
           },
           { path: "*", lazy: fromStorefront("StorefrontNotFound") },
         ],

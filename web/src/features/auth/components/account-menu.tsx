@@ -120,6 +120,15 @@ function SignedInMenu({ scheme, user }: { scheme: string; user: AuthUser }) {
           </span>
           {user.is_guest ? null : <strong data-testid="account-email">{user.email}</strong>}
         </p>
+        {user.is_guest ? null : (
+          <Link
+            to={paths.orders.getHref(scheme)}
+            className="button button--ghost account-menu__sign-out"
+            onClick={() => setOpen(false)}
+          >
+            {t("account.orders")}
+          </Link>
+        )}
         {user.is_guest ? (
           <Link
             to={paths.auth.signIn.getHref(scheme, `${location.pathname}${location.search}`)}

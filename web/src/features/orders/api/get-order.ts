@@ -1,22 +1,22 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { post } from "@/lib/api/client";
+import { call } from "@/lib/api/client";
+import type { OrderDetail } from "@/lib/order-events";
 
-/** The order as orders/get answers it (the part this page shows; DESIGN.md §4). */
-export interface OrderView {
-  id: number;
-  order_number?: string;
-  status: string;
-  pricing?: { total: number };
-}
+export type { OrderDetail };
 
-export function useOrder(id: string, initial: OrderView | undefined) {
+export const orderQueryKey = (id: string) => ["orders", "get", id] as const;
+
+/**
+ * orders/get. Checkout hands over the order it just paid (its own answer, not
+ * necessarily the full detail): shown at once, then asked for.
+ */
+export function useOrder(id: string, initial: Partial<OrderDetail> | undefined) {
   return useQuery(
     queryOptions({
-      queryKey: ["orders", "get", id],
+      queryKey: orderQueryKey(id),
       queryFn: async ({ signal }) =>
-        (await post<OrderView>("orders/get", { filter: { id: Number(id) } }, { signal })).payload,
-      // Checkout hands over the order it just paid: shown at once, then asked for.
-      initialData: initial,
+        (await call("orders/get", { filter: { id: Number(id) } }, { signal })).payload as OrderDetail,
+      initialData: initial as OrderDetail | undefined,
       initialDataUpdatedAt: 0,
       enabled: /^\d+$/.test(id),
     }),

@@ -1,42 +1,50 @@
+import { lazy, Suspense, useState } from "react";
 import { Link, useLocation, useParams } from "react-router";
 import { useTranslation } from "@/i18n";
 import { paths } from "@/app/paths";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Spinner } from "@/components/ui/spinner";
 import { useCurrentScheme } from "@/hooks/use-current-scheme";
 import { useErrorMessage } from "@/hooks/use-error-message";
-import { formatCurrency } from "@/lib/currency";
-import { ORDER_STATUS_LABEL_KEYS, type OrderStatus } from "@/lib/enums";
-import { useOrder, type OrderView } from "../api/get-order";
+import { useOrderEvents } from "@/lib/order-events";
+import { useCancelOrder } from "../api/cancel-order";
+import { orderQueryKey, useOrder, type OrderDetail } from "../api/get-order";
+import { DriverTracking } from "./driver-tracking";
+import { LoyaltyMessages } from "./loyalty-messages";
+import { OrderProgress } from "./order-progress";
+import { OrderSummary } from "./order-summary";
+import "./orders.css";
+
+// The support flow is its own chunk: most visits never open it.
+const SupportFlow = lazy(() => import("./support-flow"));
 
 /**
- * OrderDetails (/{scheme}/{venue}/order-details/{id}): for now the order's
- * number and its progress label; issue 11 adds tracking, ETA and support.
+ * OrderDetails (/{scheme}/{venue}/order-details/{id}, SPEC.md §2): the order's
+ * number, progress, expected time, driver, savings and stamps, all kept live by
+ * the order's event stream; cancel while pending; the support flow.
  */
 export function OrderDetailsPage() {
   const { t } = useTranslation();
   const errorMessage = useErrorMessage();
   const scheme = useCurrentScheme();
   const { id = "", venue = "" } = useParams();
-  const state = useLocation().state as { order?: OrderView } | null;
+  const state = useLocation().state as { order?: OrderDetail } | null;
   const order = useOrder(id, state?.order && String(state.order.id) === id ? state.order : undefined);
   const data = order.data;
-  const labelKey = data ? ORDER_STATUS_LABEL_KEYS[data.status as OrderStatus] : undefined;
+  const live = data !== undefined && !isFinal(data.status);
+  const { connected } = useOrderEvents(orderQueryKey(id), Number(id), scheme.business_slug, live);
+
   return (
-    <section className="page page--narrow order-details">
-      <h1 className="page__title">{t("orderDetails.title", { id: data?.order_number || id })}</h1>
-      {data ? (
-        <>
-          <p>{t("orderDetails.thanks")}</p>
-          <p className="order-details__status" data-testid="order-status">
-            <span className="muted">{t("orderDetails.status")}: </span>
-            <strong>{labelKey ? t(labelKey) : data.status}</strong>
-          </p>
-          {data.pricing && (
-            <p className="muted">
-              {t("orderDetails.paid", { amount: formatCurrency(data.pricing.total, scheme.currency) })}
-            </p>
-          )}
-        </>
+    <section className="page page--narrow order-details" aria-labelledby="order-details-title">
+      <h1 className="page__title" id="order-details-title">
+        {t("orderDetails.title", { id: data?.order_number || id })}
+      </h1>
+      {/* Always in the page so screen readers hear it appear (polite). */}
+      <p className="order-details__connection" role="status" data-testid="stream-status">
+        {live && !connected ? t("orderDetails.reconnecting") : ""}
+      </p>
+      {data?.history ? (
+        <OrderBody order={data} scheme={scheme.business_slug} currency={scheme.currency} />
       ) : order.isError ? (
         <p className="alert alert--error">{errorMessage(order.error)}</p>
       ) : (
@@ -46,5 +54,78 @@ export function OrderDetailsPage() {
         <Link to={paths.venue.menu.getHref(scheme.business_slug, venue)}>{t("orderDetails.backToMenu")}</Link>
       </p>
     </section>
+  );
+}
+
+const FINAL = new Set(["rejected", "cancelled", "collected", "delivered"]);
+const isFinal = (status: string) => FINAL.has(status);
+
+function OrderBody({ order, scheme, currency }: { order: OrderDetail; scheme: string; currency: string }) {
+  const { t } = useTranslation();
+  const [supportOpen, setSupportOpen] = useState(false);
+  return (
+    <div className="order-details__grid">
+      <div className="order-details__main">
+        <p className="order-details__thanks">{t("orderDetails.thanks")}</p>
+        <OrderProgress order={order} />
+        <DriverTracking order={order} />
+        <LoyaltyMessages order={order} scheme={scheme} currency={currency} />
+        <CancelOrder order={order} />
+        <section className="order-card" aria-labelledby="order-support-title">
+          <h2 className="order-card__title" id="order-support-title">
+            {t("support.title")}
+          </h2>
+          {supportOpen ? (
+            <Suspense fallback={<Spinner />}>
+              <SupportFlow orderId={order.id} scheme={scheme} onClose={() => setSupportOpen(false)} />
+            </Suspense>
+          ) : (
+            <>
+              <p className="muted">{t("support.intro")}</p>
+              <button type="button" className="button button--ghost" onClick={() => setSupportOpen(true)}>
+                {t("support.open")}
+              </button>
+            </>
+          )}
+        </section>
+      </div>
+      <OrderSummary order={order} currency={currency} />
+    </div>
+  );
+}
+
+function CancelOrder({ order }: { order: OrderDetail }) {
+  const { t } = useTranslation();
+  const errorMessage = useErrorMessage();
+  const cancel = useCancelOrder(String(order.id));
+  const [asking, setAsking] = useState(false);
+  if (order.status !== "pending") return null;
+  return (
+    <div className="order-details__cancel">
+      <button
+        type="button"
+        className="button button--ghost"
+        onClick={() => setAsking(true)}
+        disabled={cancel.isPending}
+      >
+        {t("orderDetails.cancel")}
+      </button>
+      {cancel.isError && (
+        <p className="alert alert--error" role="alert">
+          {errorMessage(cancel.error)}
+        </p>
+      )}
+      <ConfirmDialog
+        open={asking}
+        title={t("orderDetails.cancelTitle")}
+        message={t("orderDetails.cancelMessage")}
+        confirmLabel={t("orderDetails.cancelConfirm")}
+        onConfirm={() => {
+          setAsking(false);
+          cancel.mutate();
+        }}
+        onCancel={() => setAsking(false)}
+      />
+    </div>
   );
 }

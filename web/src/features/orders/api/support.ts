@@ -1,0 +1,70 @@
+import { API_BASE, CLIENT_HEADER, post } from "@/lib/api/client";
+import { ApiError, apiErrorFromBody, FALLBACK_MESSAGES } from "@/lib/api/api-error";
+import { useAuthStore } from "@/stores/auth";
+import { useGeneralStore } from "@/stores/general";
+
+export const SUPPORT_KINDS = ["incorrect_item", "wrong_order", "quality_concern", "something_else"] as const;
+export type SupportKind = (typeof SUPPORT_KINDS)[number];
+
+/** The server's limit (SPEC.md §5, §9); checked here too so a wrong file fails at once. */
+export const MAX_PHOTO_BYTES = 800 * 1024;
+export const MAX_PHOTOS = 5;
+
+/** Whether a chosen file may be a photo the server will take (it decodes it: the authority). */
+export function acceptablePhoto(file: Pick<File, "type" | "size" | "name">): boolean {
+  const jpeg = file.type === "image/jpeg" || (file.type === "" && /\.jpe?g$/i.test(file.name));
+  return jpeg && file.size > 0 && file.size <= MAX_PHOTO_BYTES;
+}
+
+export interface UploadedPhoto {
+  id: number;
+  url: string;
+}
+
+/** POST /api/v3/upload (multipart, outside the JSON envelope's request shape). */
+export async function uploadPhoto(file: File, businessSlug: string): Promise<UploadedPhoto> {
+  const body = new FormData();
+  body.append("file", file);
+  const headers = new Headers({
+    Accept: "application/json",
+    "X-Client": CLIENT_HEADER,
+    "Accept-Language": useGeneralStore.getState().language,
+  });
+  const token = useAuthStore.getState().token;
+  if (token) headers.set("Authorization", `Bearer ${token}`);
+  let response: Response;
+  let parsed: Record<string, unknown>;
+  try {
+    response = await fetch(`${API_BASE}/upload?business_slug=${encodeURIComponent(businessSlug)}`, {
+      method: "POST",
+      headers,
+      body,
+      credentials: "omit",
+    });
+    parsed = (await response.json()) as Record<string, unknown>;
+  } catch (error) {
+    throw new ApiError(FALLBACK_MESSAGES.generic, { fallback: "generic", cause: error });
+  }
+  if (!response.ok || parsed.success === false) throw apiErrorFromBody(parsed, response.status);
+  return parsed.data as UploadedPhoto;
+}
+
+/** supports/insert: the request about one of the caller's orders. */
+export async function insertSupportRequest(input: {
+  orderId: number;
+  businessSlug: string;
+  kind: SupportKind;
+  description: string;
+  photoIds: number[];
+}) {
+  const result = await post<{ id: number; status: string }>("supports/insert", {
+    data: {
+      business_slug: input.businessSlug,
+      order_id: input.orderId,
+      kind: input.kind,
+      description: input.description,
+      photo_ids: input.photoIds,
+    },
+  });
+  return result.payload;
+}

@@ -1,0 +1,68 @@
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { useTranslation } from "@/i18n";
+import { useCurrentScheme } from "@/hooks/use-current-scheme";
+import { call } from "@/lib/api/client";
+import { formatCurrency } from "@/lib/currency";
+import { selectUserOf, useAuthStore } from "@/stores/auth";
+import type { OrderDetail } from "../api/get-order";
+
+/** The savings and stamps messages of SPEC.md §2 ("You saved £3.20", "You earned 2 stamps — 3 more for a Free burger"). */
+export function LoyaltyMessages({
+  order,
+  scheme,
+  currency,
+}: {
+  order: OrderDetail;
+  scheme: string;
+  currency: string;
+}) {
+  const { t } = useTranslation();
+  const { loyalty } = useCurrentScheme();
+  const user = useAuthStore(selectUserOf(scheme));
+  const signedIn = user !== null && user.is_guest !== true;
+  const queryClient = useQueryClient();
+  // The same key as the account menu's user/info: one request, one cache entry.
+  const info = useQuery({
+    queryKey: ["user", "info", scheme],
+    queryFn: async ({ signal }) =>
+      (await call("user/info", { filter: { business_slug: scheme } }, { signal })).payload,
+    enabled: signedIn,
+    staleTime: 5 * 60_000,
+  });
+  const earned = order.stamps?.earned ?? 0;
+  // Stamps are credited on delivery or collection: the balance changes then.
+  useEffect(() => {
+    if (earned > 0) void queryClient.invalidateQueries({ queryKey: ["user", "info", scheme] });
+  }, [earned, scheme, queryClient]);
+
+  const cancelled = order.status === "cancelled" || order.status === "rejected";
+  const savings = order.savings ?? 0;
+  const upcoming = order.pricing?.stamps_earned ?? 0;
+  const perReward = info.data?.stamps.per_reward || loyalty.stamps_per_reward;
+  const balance = info.data?.stamps.balance;
+  let stamps: string | null = null;
+  if (signedIn && earned > 0) {
+    stamps = t("loyalty.earned", { count: earned });
+    if (balance !== undefined && perReward > 0) {
+      stamps += ` — ${t("loyalty.toReward", { count: perReward - (balance % perReward), reward: loyalty.reward_title })}`;
+    }
+  } else if (signedIn && !cancelled && upcoming > 0) {
+    stamps = t("loyalty.willEarn", { count: upcoming });
+  }
+  if (savings <= 0 && !stamps) return null;
+  return (
+    <section className="order-card order-loyalty" aria-live="polite" aria-label={t("loyalty.title")}>
+      {savings > 0 ? (
+        <p className="order-loyalty__line" data-testid="order-savings">
+          {t("loyalty.saved", { amount: formatCurrency(savings, currency) })}
+        </p>
+      ) : null}
+      {stamps ? (
+        <p className="order-loyalty__line" data-testid="order-stamps">
+          {stamps}
+        </p>
+      ) : null}
+    </section>
+  );
+}
