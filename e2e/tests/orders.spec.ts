@@ -108,8 +108,8 @@ async function paidOrder(request: APIRequestContext, token: string, lines: Line[
     cvc: "123",
     name: "Eve Eater",
   };
-  await api(request, "payments/confirm", { data: { order_id: order.id, card } }, token);
-  return order.id as number;
+  await api(request, "payments/confirm", { data: { order_id: order.order.id, card } }, token);
+  return order.order.id as number;
 }
 
 async function seedSession(page: Page, session: Session) {

@@ -24,11 +24,13 @@ export function reorderLines(order: Pick<OrderDetail, "items">, menu: MenuList):
       missing.push(line.title);
       continue;
     }
-    add.push({
-      item_id: line.item_id,
-      qty: line.qty,
-      modifiers: line.modifiers.map((m) => ({ modifier_item_id: m.modifier_item_id, qty: m.qty })),
-    });
+    // A line without modifiers is stored as the menu stores it: no modifiers key.
+    const chosen = line.modifiers.map((m) => ({ modifier_item_id: m.modifier_item_id, qty: m.qty }));
+    add.push(
+      chosen.length > 0
+        ? { item_id: line.item_id, qty: line.qty, modifiers: chosen }
+        : { item_id: line.item_id, qty: line.qty },
+    );
   }
   return { add, missing };
 }
