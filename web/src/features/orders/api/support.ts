@@ -1,4 +1,4 @@
-import { API_BASE, CLIENT_HEADER, post } from "@/lib/api/client";
+import { API_BASE, call, CLIENT_HEADER } from "@/lib/api/client";
 import { ApiError, apiErrorFromBody, FALLBACK_MESSAGES } from "@/lib/api/api-error";
 import { useAuthStore } from "@/stores/auth";
 import { useGeneralStore } from "@/stores/general";
@@ -57,7 +57,7 @@ export async function insertSupportRequest(input: {
   description: string;
   photoIds: number[];
 }) {
-  const result = await post<{ id: number; status: string }>("supports/insert", {
+  const result = await call("supports/insert", {
     data: {
       business_slug: input.businessSlug,
       order_id: input.orderId,

@@ -1,4 +1,4 @@
-import { useMutation } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "@/i18n";
 import { useErrorMessage } from "@/hooks/use-error-message";
@@ -161,6 +161,7 @@ function Describe({
 }) {
   const { t } = useTranslation();
   const errorMessage = useErrorMessage();
+  const queryClient = useQueryClient();
   const id = useId();
   const [description, setDescription] = useState("");
   const [photos, setPhotos] = useState<Photo[]>([]);
@@ -210,7 +211,11 @@ function Describe({
         description: description.trim(),
         photoIds: photos.flatMap((p) => (p.uploaded ? [p.uploaded.id] : [])),
       }),
-    onSuccess: onSent,
+    onSuccess: () => {
+      // The order lists its support requests.
+      void queryClient.invalidateQueries({ queryKey: ["orders", "get", String(orderId)] });
+      onSent();
+    },
   });
 
   const submit = (event: FormEvent) => {
