@@ -96,6 +96,12 @@ export default function TrackingMap({
   }, [driver.lat, driver.lng]);
 
   return (
-    <div ref={container} className="tracking-map" role="region" aria-label={label} data-testid="tracking-map" />
+    <div
+      ref={container}
+      className="tracking-map"
+      role="region"
+      aria-label={label}
+      data-testid="tracking-map"
+    />
   );
 }
