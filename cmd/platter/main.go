@@ -23,6 +23,7 @@ import (
 	"platter/internal/config"
 	"platter/internal/geo"
 	"platter/internal/httpapi"
+	"platter/internal/notify"
 	"platter/internal/store"
 	"platter/web"
 )
@@ -202,6 +203,9 @@ func serve(ctx context.Context, cfg *config.Config, log *slog.Logger, stdout io.
 	if !cfg.ClockStart.IsZero() {
 		log.Warn("PLATTER_CLOCK is set: this server's clock is not the real time (tests and demos only)", "starts_at", now())
 	}
+	// Order mails (receipt, status changes, support) are queued by the
+	// store in the transaction of the change, in the customer's language.
+	db.SetOrderMail(notify.Composer{PublicURL: cfg.PublicURL, From: cfg.MailFrom})
 	poke, stopBackground, err := startBackground(cfg, db, log, now)
 	if err != nil {
 		return err

@@ -293,7 +293,7 @@ func (s *Server) orderPrepare(r *request, c *Caller) (*reply, error) {
 		o.OfferID = co.offer.ID
 	}
 	n := &ordering.NewOrder{Order: o, IdempotencyKey: key, RequestHash: in.hash(),
-		Use: co.use, Slot: co.booking.Slot, SlotCapacity: co.venue.CapacityFor(*in.OrderType)}
+		Use: co.use, Slot: co.booking.Slot, SlotCapacity: co.venue.CapacityFor(*in.OrderType), Lang: r.Lang}
 	stored, _, err := s.orders.CreateOrder(r.Context(), n, s.now())
 	if err != nil {
 		return nil, err

@@ -50,6 +50,25 @@ func (c Composer) Compose(kind, lang string, b Brand, code string) (Message, err
 	return m, nil
 }
 
+// ComposeOrder renders an order mail kind (order_received, order_accepted,
+// …) for brand b in lang: params fill the texts, lines and totals make the
+// receipt. To is left to the caller.
+func (c Composer) ComposeOrder(kind, lang string, b Brand, params map[string]string, lines []string, totals [][2]string) (Message, error) {
+	link := ""
+	if c.PublicURL != "" {
+		link = strings.TrimRight(c.PublicURL, "/") + "/" + b.Slug
+	}
+	m, err := Render(kind, MailData{Lang: lang, SchemeName: b.Name, Colour: b.Colour, Link: link,
+		Params: params, Lines: lines, Totals: totals})
+	if err != nil {
+		return m, err
+	}
+	if c.From != "" {
+		m.From = fromWithName(b.Name, c.From)
+	}
+	return m, nil
+}
+
 // fromWithName sends as the scheme ("Ember & Bun <no-reply@…>") from the
 // configured address, so customers see the brand they signed up with.
 func fromWithName(name, from string) string {
@@ -68,6 +87,12 @@ type MailData struct {
 	Colour     string // "#rrggbb"; anything else falls back to a neutral grey
 	Code       string
 	Link       string
+	// Params fill further {name} placeholders of the texts (an order's
+	// number, its expected time, a refund); Lines and Totals are a receipt:
+	// one row per order line (modifiers included) and label/amount pairs.
+	Params map[string]string
+	Lines  []string
+	Totals [][2]string
 }
 
 // catalogue is the i18n catalogue the mail texts come from (keys
@@ -87,6 +112,8 @@ var htmlLayout = template.Must(template.New("mail").Parse(`<!doctype html>
 <h1 style="font-size:20px;margin:0 0 16px">{{.Heading}}</h1>
 <p style="margin:0 0 16px;line-height:1.5">{{.Body}}</p>
 {{if .Code}}<p style="font-size:32px;letter-spacing:8px;font-weight:bold;margin:0 0 16px;color:{{.Colour}}">{{.Code}}</p>{{end}}
+{{if .Lines}}<table role="presentation" width="100%" cellpadding="4" cellspacing="0" style="margin:0 0 16px">{{range .Lines}}<tr><td>{{.}}</td></tr>{{end}}</table>{{end}}
+{{if .Totals}}<table role="presentation" width="100%" cellpadding="4" cellspacing="0" style="margin:0 0 16px">{{range .Totals}}<tr><td>{{index . 0}}</td><td align="right">{{index . 1}}</td></tr>{{end}}</table>{{end}}
 {{if .Link}}<p style="margin:0 0 16px"><a href="{{.Link}}" style="color:{{.Colour}}">{{.LinkLabel}}</a></p>{{end}}
 <p style="margin:0;color:#71717a;font-size:13px">{{.Footer}}</p>
 </td></tr></table></td></tr></table></body></html>`))
@@ -103,6 +130,9 @@ func Render(kind string, d MailData) (Message, error) {
 		return Message{}, fmt.Errorf("notify: no mail template %q", kind)
 	}
 	params := map[string]string{"scheme": d.SchemeName}
+	for k, v := range d.Params {
+		params[k] = v
+	}
 	fill := func(key string) string { return cat.T(lang, key, params) }
 	var t [4]string
 	for i, part := range []string{"subject", "heading", "body", "footer"} {
@@ -118,6 +148,21 @@ func Render(kind string, d MailData) (Message, error) {
 	if d.Code != "" {
 		fmt.Fprintf(&text, "    %s\n\n", d.Code)
 	}
+	for _, l := range d.Lines {
+		fmt.Fprintf(&text, "  %s\n", l)
+	}
+	if len(d.Lines) > 0 {
+		text.WriteString("\n")
+	}
+	totals := make([][2]string, 0, len(d.Totals))
+	for _, t := range d.Totals {
+		label := fill(t[0])
+		totals = append(totals, [2]string{label, t[1]})
+		fmt.Fprintf(&text, "  %s: %s\n", label, t[1])
+	}
+	if len(d.Totals) > 0 {
+		text.WriteString("\n")
+	}
 	if d.Link != "" {
 		fmt.Fprintf(&text, "%s: %s\n\n", fill("mail.link_label"), d.Link)
 	}
@@ -126,7 +171,7 @@ func Render(kind string, d MailData) (Message, error) {
 	err := htmlLayout.Execute(&html, map[string]any{
 		"Lang": lang, "Subject": subject, "Scheme": d.SchemeName, "Colour": template.CSS(colour),
 		"Heading": heading, "Body": body, "Code": d.Code, "Link": d.Link,
-		"LinkLabel": fill("mail.link_label"), "Footer": footer,
+		"LinkLabel": fill("mail.link_label"), "Footer": footer, "Lines": d.Lines, "Totals": totals,
 	})
 	if err != nil {
 		return Message{}, err

@@ -178,6 +178,9 @@ type NewOrder struct {
 	Use            *Use
 	Slot           time.Time
 	SlotCapacity   int
+	// Lang is the customer's language at prepare (en-US, pl-PL): the
+	// order's e-mails are written in it.
+	Lang string
 }
 
 // PaymentOutcome is a provider's answer as the store records it.

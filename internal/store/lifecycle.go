@@ -151,6 +151,13 @@ func afterStatus(ctx context.Context, c conn, ch *ordering.Change, h *orderHead,
 			return false, err
 		}
 	}
+	if kind := statusMail(ch.To); kind != "" && paid {
+		// The customer of a paid order hears of every step (an unpaid one
+		// that expires never got a receipt either).
+		if err := queueOrderMail(ctx, c, kind, ch.OrderID, now); err != nil {
+			return false, err
+		}
+	}
 	if ch.To == lifecycle.Delivered || ch.To == lifecycle.Collected {
 		// The stamps of DESIGN.md §5, once, with the status that earns them.
 		if err := creditStamps(ctx, c, ch.OrderID, now); err != nil {

@@ -153,14 +153,14 @@ func insertOrder(ctx context.Context, c conn, n *ordering.NewOrder, now time.Tim
 		order_type, is_asap, preorder_for, delivery_address, note, email, contact_number, first_name, last_name,
 		currency, subtotal, discount, discount_source, promo_code_id, promo_code, offer_id, service_charge,
 		delivery_fee, tip, total, tax, vat_rate_bp, stamps_earned, idempotency_key, request_hash,
-		created_at, updated_at, expires_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+		created_at, updated_at, expires_at, lang)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 		RETURNING id`,
 		o.SchemeID, o.VenueID, o.UserID, num, ordering.StatusPending, ordering.PayRequired,
 		o.OrderType, o.IsASAP, preorder, addr, o.Note, o.Email, o.ContactNumber, o.FirstName, o.LastName,
 		p.Currency, p.Subtotal, p.Discount, p.DiscountSource, nullID(o.PromoCodeID), o.PromoCode, nullID(o.OfferID),
 		p.ServiceCharge, p.DeliveryFee, p.Tip, p.Total, p.Tax, p.VATRateBP, p.StampsEarned,
-		n.IdempotencyKey, n.RequestHash, now, now, now.Add(ordering.UnpaidTTL)).Scan(&id)
+		n.IdempotencyKey, n.RequestHash, now, now, now.Add(ordering.UnpaidTTL), orderLang(n.Lang)).Scan(&id)
 	return id, err
 }
 
@@ -312,4 +312,12 @@ func (db *DB) OrderByKey(ctx context.Context, schemeID, userID int64, key string
 		return nil, "", err
 	}
 	return out, hash, nil
+}
+
+// orderLang is the language an order's mails are written in.
+func orderLang(lang string) string {
+	if lang == "" {
+		return "en-US"
+	}
+	return lang
 }

@@ -107,6 +107,12 @@ func (db *DB) FinishPayment(ctx context.Context, orderID int64, r ordering.Payme
 			if err := recordOutcome(ctx, c, orderID, status, r, now); err != nil {
 				return err
 			}
+			if status == ordering.PayPaid {
+				// The receipt, with the payment that makes it one.
+				if err := queueOrderMail(ctx, c, MailOrderReceived, orderID, now); err != nil {
+					return err
+				}
+			}
 		}
 		out, err = loadOrder(ctx, c, orderID)
 		return err

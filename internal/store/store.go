@@ -26,6 +26,7 @@ import (
 	"modernc.org/sqlite"
 	sqlite3 "modernc.org/sqlite/lib"
 
+	"platter/internal/notify"
 	"platter/internal/platter"
 )
 
@@ -46,6 +47,8 @@ type DB struct {
 	// waker is woken after a commit that wrote order events, on SQLite
 	// (in process); PostgreSQL wakes through LISTEN/NOTIFY instead.
 	waker atomic.Pointer[Waker]
+	// orderMail composes the customer's order mails (SetOrderMail); nil: none.
+	orderMail *notify.Composer
 }
 
 // sqlitePragmas are applied by modernc.org/sqlite on every new connection.
@@ -216,6 +219,7 @@ type querier interface {
 type conn struct {
 	q       querier
 	dialect string
+	mail    *notify.Composer // the DB's order mail composer, for writes that queue one
 }
 
 func (c conn) exec(ctx context.Context, query string, args ...any) (sql.Result, error) {
@@ -330,7 +334,7 @@ func (db *DB) inTx(ctx context.Context, pool *sql.DB, opts *sql.TxOptions, fn fu
 	if err != nil {
 		return mapErr(err)
 	}
-	if err := fn(conn{q: tx, dialect: db.dialect}); err != nil {
+	if err := fn(conn{q: tx, dialect: db.dialect, mail: db.orderMail}); err != nil {
 		_ = tx.Rollback()
 		return mapErr(err)
 	}

@@ -130,7 +130,7 @@ func (db *DB) InsertSupportRequest(ctx context.Context, r support.Request, mail 
 		if mail != nil {
 			return enqueueMail(ctx, c, MailSupportReceived, *mail, now)
 		}
-		return nil
+		return queueOrderMail(ctx, c, MailSupportReceived, r.OrderID, now)
 	})
 	if err != nil {
 		return nil, err

@@ -36,3 +36,6 @@ CREATE TABLE loyalty_rewards (
     spent_at   TIMESTAMP
 );
 CREATE INDEX loyalty_rewards_user ON loyalty_rewards (user_id, scheme_id, status);
+
+-- The customer's language at prepare: the order's e-mails are written in it.
+ALTER TABLE orders ADD COLUMN lang TEXT NOT NULL DEFAULT 'en-US';
