@@ -3,10 +3,7 @@
  * while typing). Messages are i18n keys; the order is the page's, so the first
  * error is the first field to fix.
  */
-import { z } from "zod";
-
-// TODO(a11y-spec): the shared e-mail rule, once it is in components/ or lib/.
-const emailPattern = z.email();
+import { EMAIL_REQUIRED, emailProblem } from "@/lib/validation/email";
 
 export interface ContactValues {
   first_name: string;
@@ -43,9 +40,9 @@ export function validateCheckout(state: CheckoutState): Partial<Record<CheckoutF
   const errors: Partial<Record<CheckoutField, string>> = {};
   const { contact } = state;
   if (!contact.first_name.trim()) errors.first_name = "validation.firstNameRequired";
-  const email = contact.email.trim();
-  if (!email) errors.email = "validation.checkoutEmail";
-  else if (!emailPattern.safeParse(email).success) errors.email = "validation.emailInvalid";
+  // The shared e-mail rule; an empty one gets checkout's own message (SPEC.md §5).
+  const email = emailProblem(contact.email);
+  if (email) errors.email = email === EMAIL_REQUIRED ? "validation.checkoutEmail" : email;
   if (!phoneValid(contact.phone)) errors.phone = "validation.phoneIncorrect";
   if (state.isAsap ? !state.asapAvailable : !state.preorderFor) errors.time = "checkout.time.required";
   if (state.delivery && !state.hasAddress) errors.address = "checkout.address.required";
