@@ -29,7 +29,8 @@ export function ConfirmDialog({
       className="dialog--confirm"
       footer={
         <>
-          <button type="button" className="button button--ghost" onClick={onCancel}>
+          {/* The least destructive action first: it takes the focus when the dialog opens. */}
+          <button type="button" className="button button--ghost" onClick={onCancel} data-autofocus>
             {t("common.cancel")}
           </button>
           <button type="button" className="button button--primary" onClick={onConfirm}>

@@ -25,6 +25,29 @@ export interface DialogProps {
   children?: ReactNode;
 }
 
+const FIELDS =
+  'input:not([type="hidden"]):not([disabled]), select:not([disabled]), textarea:not([disabled])';
+
+/**
+ * Where focus goes when a dialog opens (never the close icon, which the
+ * browser's own showModal picks as the first focusable): an element marked
+ * data-autofocus; else a form's first field; else, in a confirmation
+ * (alertdialog), the first footer action, which is the least destructive one
+ * by the app's convention (Cancel before the confirming button); else the
+ * title, so a screen reader starts reading at the top.
+ */
+export function focusInitial(dialog: HTMLElement) {
+  const target =
+    dialog.querySelector<HTMLElement>("[data-autofocus]") ??
+    dialog.querySelector<HTMLElement>(`.dialog__body :is(${FIELDS})`) ??
+    (dialog.getAttribute("role") === "alertdialog"
+      ? dialog.querySelector<HTMLElement>(".dialog__footer button:not([disabled])")
+      : null) ??
+    dialog.querySelector<HTMLElement>(".dialog__title") ??
+    dialog.querySelector<HTMLElement>(".dialog__body button, .dialog__footer button");
+  target?.focus();
+}
+
 /**
  * The one modal of the app, on the native <dialog> (focus trap, Escape, inert
  * page behind it, top layer) so it costs almost no JavaScript.
@@ -45,6 +68,10 @@ export function Dialog({
   const { t } = useTranslation();
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
+  // Where the pointer went down: a click counts as "on the backdrop" only when it
+  // both started and ended there. Selecting text in an input and letting go over
+  // the backdrop fires a click on the <dialog> too, and must not throw away a form.
+  const downOnBackdrop = useRef(false);
 
   useEffect(() => {
     const el = ref.current;
@@ -54,6 +81,7 @@ export function Dialog({
       if (typeof el.showModal === "function") el.showModal();
       else el.setAttribute("open", "");
     }
+    focusInitial(el);
     const root = document.documentElement;
     const overflow = root.style.overflow;
     root.style.overflow = "hidden";
@@ -83,8 +111,13 @@ export function Dialog({
         event.preventDefault();
         requestHide();
       }}
+      onPointerDown={(event) => {
+        downOnBackdrop.current = event.target === ref.current;
+      }}
       onClick={(event) => {
-        if (event.target === ref.current) requestHide();
+        const fromBackdrop = downOnBackdrop.current;
+        downOnBackdrop.current = false;
+        if (event.target === ref.current && fromBackdrop) requestHide();
       }}
       onClose={() => {
         // Browsers may close a modal on a repeated Escape despite preventDefault;
@@ -98,7 +131,7 @@ export function Dialog({
           {(title || !persistent) && (
             <div className={`dialog__header${title ? "" : " dialog__header--bare"}`}>
               {title && (
-                <h2 id={titleId} className="dialog__title">
+                <h2 id={titleId} className="dialog__title" tabIndex={-1}>
                   {title}
                 </h2>
               )}

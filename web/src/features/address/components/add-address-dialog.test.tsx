@@ -109,9 +109,16 @@ describe("AddAddressDialog", () => {
     const map = await screen.findByTestId("address-map");
     expect(map.dataset.lat).toBe("50.06");
     expect(screen.queryByTestId("address-errors")).toBeNull();
+    // The Next button is gone: the focus moves to step 2's heading, and the step is announced.
+    expect(document.activeElement).toBe(screen.getByRole("heading", { name: "Pin your location" }));
+    const step = screen.getByTestId("address-step");
+    expect(step.getAttribute("aria-live")).toBe("polite");
+    expect(step.textContent).toBe("Step 2 of 2");
 
     await user.click(screen.getByRole("button", { name: "Back" }));
     expect(screen.getByLabelText("Street name/Number")).toHaveProperty("value", "Rynek Główny 1");
+    expect(document.activeElement).toBe(screen.getByLabelText("Street name/Number"));
+    expect(step.textContent).toBe("Step 1 of 2");
     await user.click(screen.getByRole("button", { name: "Next" }));
     await screen.findByTestId("address-map");
     await user.type(screen.getByLabelText("Instructions for the driver"), "Ring twice");

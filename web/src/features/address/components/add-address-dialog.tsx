@@ -64,9 +64,18 @@ export function AddAddressDialog({ open, initial, onClose, onSave }: AddAddressD
   const { errors } = form.formState;
   // Each step starts at its top (the form step may have been scrolled to its Next button).
   const top = useRef<HTMLDivElement>(null);
+  // A step change keeps the keyboard user in place: step 2 focuses its heading, Back
+  // the form's first field (the buttons pressed are gone). Not on opening: the
+  // dialog puts the focus on the first field itself.
+  const mapHeading = useRef<HTMLHeadingElement>(null);
+  const shownStep = useRef<Step>(step);
   useEffect(() => {
     top.current?.closest(".dialog__body")?.scrollTo?.({ top: 0 });
-  }, [step]);
+    if (shownStep.current === step) return;
+    shownStep.current = step;
+    if (step === "map") mapHeading.current?.focus();
+    else document.getElementById(fieldId(formId, "line1"))?.focus();
+  }, [step, formId]);
 
   // Client messages (i18n keys) in the order of the fields, each linking to its input.
   const fieldMessages = FORM_FIELDS.flatMap((field) => {
@@ -168,14 +177,15 @@ export function AddAddressDialog({ open, initial, onClose, onSave }: AddAddressD
       footer={footer}
     >
       <div ref={top} />
-      <p className="muted small address-dialog__step">
+      {/* Polite live region: screen readers hear "Step 2 of 2" when the step changes. */}
+      <p className="muted small address-dialog__step" aria-live="polite" data-testid="address-step">
         {t("address.step", { step: step === "form" ? 1 : 2, total: 2 })}
       </p>
       <ErrorList messages={[...fieldMessages, ...serverErrors.map((text) => ({ text }))]} />
       {step === "form" ? (
         <AddressFormStep form={form} onNext={next} formId={formId} idPrefix={formId} />
       ) : (
-        <AddressMapStep form={form} />
+        <AddressMapStep form={form} headingRef={mapHeading} />
       )}
     </Dialog>
   );

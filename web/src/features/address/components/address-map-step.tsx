@@ -1,4 +1,4 @@
-import { lazy, Suspense, useId } from "react";
+import { lazy, Suspense, useId, type Ref } from "react";
 import type { UseFormReturn } from "react-hook-form";
 import { useTranslation } from "@/i18n";
 import { Spinner } from "@/components/ui/spinner";
@@ -13,10 +13,12 @@ type Form = UseFormReturn<AddressFormInput, unknown, AddressFormValues>;
 
 interface AddressMapStepProps {
   form: Form;
+  /** The step's heading: it takes the focus when the step opens. */
+  headingRef?: Ref<HTMLHeadingElement>;
 }
 
 /** Step two: pin the location and leave instructions for the driver (SPEC.md §2). */
-export function AddressMapStep({ form }: AddressMapStepProps) {
+export function AddressMapStep({ form, headingRef }: AddressMapStepProps) {
   const { t } = useTranslation();
   const id = useId();
   const { data: shakeHand } = useShakeHand();
@@ -31,9 +33,9 @@ export function AddressMapStep({ form }: AddressMapStepProps) {
 
   return (
     <div className="address-map-step">
-      <p className="address-map-step__label" id={`${id}-pin`}>
+      <h3 className="address-map-step__label" id={`${id}-pin`} ref={headingRef} tabIndex={-1}>
         {t("address.pinTitle")}
-      </p>
+      </h3>
       <p className="muted small address-map-step__hint">{t("address.pinHint")}</p>
       <Suspense
         fallback={

@@ -82,6 +82,23 @@ describe("AddressPicker", () => {
     });
   });
 
+  it("keeps the saved addresses when the search box only gets the focus (Tab walks on to them)", async () => {
+    const user = userEvent.setup();
+    render(wrap(<AddressPicker storeCount={2} onSubmit={() => {}} />));
+    const radio = await screen.findByRole("radio", { name: /Home/ });
+    await user.tab();
+    expect(document.activeElement).toBe(screen.getByPlaceholderText("Search for an address"));
+    await user.tab();
+    expect(document.activeElement).toBe(radio);
+    expect(screen.queryByTestId("address-suggestions")).toBeNull();
+    // Escape in the search returns from the suggestions as the close icon does.
+    await user.type(screen.getByPlaceholderText("Search for an address"), "Kr");
+    expect(screen.getByTestId("address-suggestions")).toBeTruthy();
+    await user.keyboard("{Escape}");
+    expect(screen.queryByTestId("address-suggestions")).toBeNull();
+    expect(screen.getByRole("radio", { name: /Home/ })).toBeTruthy();
+  });
+
   it("labels the action Go to Menu with the menu icon for one store", async () => {
     render(wrap(<AddressPicker storeCount={1} onSubmit={() => {}} />));
     const action = await screen.findByRole("button", { name: "Go to Menu" });

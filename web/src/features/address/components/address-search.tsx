@@ -14,7 +14,10 @@ import { PinIcon } from "./icons";
 interface AddressSearchBoxProps {
   value: string;
   onChange: (value: string) => void;
-  /** Clicking or focusing the box shows the suggestions view (SPEC.md §4). */
+  /**
+   * Clicking the box (or typing in it) shows the suggestions view (SPEC.md §4).
+   * Focusing it does not: the saved addresses after it must stay reachable by Tab.
+   */
   onOpen: () => void;
   /** The close icon: clears the search and returns to the addresses. */
   onClear: () => void;
@@ -54,7 +57,14 @@ export function AddressSearchBox({
           onOpen();
         }}
         onClick={onOpen}
-        onFocus={onOpen}
+        onKeyDown={(event) => {
+          if (event.key === "Escape" && (expanded || value !== "")) {
+            // Escape leaves the suggestions like the close icon (and keeps an open dialog open).
+            event.preventDefault();
+            event.stopPropagation();
+            onClear();
+          }
+        }}
       />
       {(expanded || value !== "") && (
         <button
