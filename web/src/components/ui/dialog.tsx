@@ -36,7 +36,7 @@ const FIELDS =
  * by the app's convention (Cancel before the confirming button); else the
  * title, so a screen reader starts reading at the top.
  */
-export function focusInitial(dialog: HTMLElement) {
+function focusInitial(dialog: HTMLElement) {
   const target =
     dialog.querySelector<HTMLElement>("[data-autofocus]") ??
     dialog.querySelector<HTMLElement>(`.dialog__body :is(${FIELDS})`) ??

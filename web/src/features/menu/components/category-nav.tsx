@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
 import { useTranslation } from "@/i18n";
 import { sectionId, type CategoryView } from "../lib/menu-view";
+import { scrollBehavior } from "@/lib/motion";
 
 interface CategoryNavProps {
   views: CategoryView[];
@@ -18,7 +19,7 @@ export function CategoryNav({ views, activeId, onPick }: CategoryNavProps) {
     const chip = list?.querySelector<HTMLElement>(`[data-section="${activeId}"]`);
     if (!list || !chip) return;
     const target = chip.offsetLeft - (list.clientWidth - chip.offsetWidth) / 2;
-    if (typeof list.scrollTo === "function") list.scrollTo({ left: Math.max(0, target), behavior: "smooth" });
+    if (typeof list.scrollTo === "function") list.scrollTo({ left: Math.max(0, target), behavior: scrollBehavior() });
   }, [activeId]);
 
   return (

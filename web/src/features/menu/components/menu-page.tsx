@@ -19,6 +19,7 @@ import { CategoryNav } from "./category-nav";
 import { ItemCard } from "./item-card";
 import { VenueHero } from "./venue-hero";
 import "./menu.css";
+import { scrollBehavior } from "@/lib/motion";
 
 // Not needed for the first paint: loaded on first use (and warmed up when idle).
 const loadItemDialog = () => import("./item-dialog");
@@ -83,8 +84,7 @@ function MenuScreen({ scheme, venue, aside }: { scheme: Scheme; venue: Store; as
   }
 
   function pick(id: string) {
-    const reduce = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
-    document.getElementById(id)?.scrollIntoView({ behavior: reduce ? "auto" : "smooth", block: "start" });
+    document.getElementById(id)?.scrollIntoView({ behavior: scrollBehavior(), block: "start" });
   }
 
   const layout = LAYOUT_CLASS[query.data?.menu.layout_style ?? venue.layout_style] ?? "default";
