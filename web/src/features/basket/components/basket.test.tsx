@@ -1,6 +1,9 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { act, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import i18n from "@/i18n";
+import { useGeneralStore } from "@/stores/general";
 import { createDefaultBasket } from "@/stores/basket";
 import { initialHomeData, useHomeStore } from "@/stores/home";
 import { initialVenueData, useVenueStore } from "@/stores/venue";
@@ -74,5 +77,52 @@ describe("basket", () => {
     // Minimum reached: checkout is open and goes to the venue's checkout.
     const checkout = within(sheet).getByRole("button", { name: /Go to checkout/ }) as HTMLButtonElement;
     expect(checkout.disabled).toBe(false);
+  });
+
+  it("announces basket changes in a polite live region, with plural counts", async () => {
+    withBasket([{ item_id: 3, qty: 1 }]);
+    renderRoute("/demo-burgers/soho/menu");
+    const announcer = await screen.findByTestId("basket-announcer");
+    expect(announcer.getAttribute("aria-live")).toBe("polite");
+    await screen.findByRole("button", { name: /View basket/ });
+    // The basket the visitor came back with is not news.
+    expect(announcer.textContent).toBe("");
+    await userEvent.click(screen.getByRole("button", { name: /^Add Cola/ }));
+    await waitFor(() => expect(announcer.textContent).toBe("Added Cola to basket. 2 items in basket."));
+    const sheet = await openSheet();
+    await userEvent.click(within(sheet).getByRole("button", { name: "One fewer Cola" }));
+    await waitFor(() => expect(announcer.textContent).toBe("Removed Cola from basket. 1 item in basket."));
+    await userEvent.click(within(sheet).getByRole("button", { name: "Remove Cola" }));
+    await waitFor(() =>
+      expect(announcer.textContent).toBe("Removed Cola from basket. Your basket is empty."),
+    );
+  });
+
+  it("announces in Polish with its plural forms", async () => {
+    useGeneralStore.setState({ language: "pl-PL" });
+    await act(() => i18n.changeLanguage("pl-PL"));
+    try {
+      withBasket([{ item_id: 3, qty: 1 }]);
+      renderRoute("/demo-burgers/soho/menu");
+      const announcer = await screen.findByTestId("basket-announcer");
+      await screen.findByRole("button", { name: /Zobacz koszyk/ });
+      await userEvent.click(screen.getByRole("button", { name: /^Dodaj Cola/ }));
+      await waitFor(() =>
+        expect(announcer.textContent).toBe("Dodano Cola do koszyka. 2 produkty w koszyku."),
+      );
+      act(() =>
+        useVenueStore.setState((s) => ({
+          basket: {
+            "demo-burgers": { soho: { ...s.basket["demo-burgers"]!.soho!, items: [{ item_id: 3, qty: 5 }] } },
+          },
+        })),
+      );
+      await waitFor(() =>
+        expect(announcer.textContent).toBe("Dodano 3 × Cola do koszyka. 5 produktów w koszyku."),
+      );
+    } finally {
+      useGeneralStore.setState({ language: "en-US" });
+      await act(() => i18n.changeLanguage("en-US"));
+    }
   });
 });

@@ -4,6 +4,7 @@ import { BasketIcon } from "@/components/ui/icons";
 import { useMediaQuery, WIDE_SCREEN } from "@/hooks/use-media-query";
 import { formatCurrency } from "@/lib/currency";
 import { usePricedBasket } from "../hooks/use-priced-basket";
+import { BasketAnnouncer } from "./basket-announcer";
 import "./basket.css";
 
 const BasketContents = lazy(async () => ({ default: (await import("./basket-contents")).BasketContents }));
@@ -29,6 +30,7 @@ export function Basket() {
         <Suspense fallback={null}>
           <BasketContents model={model} />
         </Suspense>
+        <BasketAnnouncer priced={model.priced} />
       </section>
     );
   }
@@ -36,6 +38,7 @@ export function Basket() {
   const lines = model.priced?.lines.length ?? 0;
   return (
     <>
+      <BasketAnnouncer priced={model.priced} />
       {lines > 0 && (
         <div className="basket-bar">
           <button
