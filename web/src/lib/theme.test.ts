@@ -58,19 +58,35 @@ describe("theme", () => {
   });
 
   // The demo brands, the test fixtures' red and yellow, the default green, e2e's navy, and extremes.
-  const BRANDS = ["#e85d04", "#c1121f", "#e4002b", "#f5b700", "#00a082", "#1f4e9c", "#ffffff", "#000000", "#ffd400"];
+  const BRANDS = [
+    "#e85d04",
+    "#c1121f",
+    "#e4002b",
+    "#f5b700",
+    "#00a082",
+    "#1f4e9c",
+    "#ffffff",
+    "#000000",
+    "#ffd400",
+  ];
 
-  it.each(BRANDS)("gives brand %s a focus ring of at least 3:1 on every background (WCAG 1.4.11)", (brand) => {
-    for (const dark of [false, true]) {
-      const ring = focusRingColour(brand, dark);
-      for (const bg of dark ? THEME_BACKGROUNDS.dark : THEME_BACKGROUNDS.light) {
-        expect(contrastRatio(ring, bg), `${brand} ${dark ? "dark" : "light"} on ${bg}`).toBeGreaterThanOrEqual(3);
+  it.each(BRANDS)(
+    "gives brand %s a focus ring of at least 3:1 on every background (WCAG 1.4.11)",
+    (brand) => {
+      for (const dark of [false, true]) {
+        const ring = focusRingColour(brand, dark);
+        for (const bg of dark ? THEME_BACKGROUNDS.dark : THEME_BACKGROUNDS.light) {
+          expect(
+            contrastRatio(ring, bg),
+            `${brand} ${dark ? "dark" : "light"} on ${bg}`,
+          ).toBeGreaterThanOrEqual(3);
+        }
       }
-    }
-    const vars = themeVariables({ theme: 1, colour: brand });
-    expect(vars["--focus-ring"]).toBe(focusRingColour(brand, false));
-    expect(themeVariables({ theme: 0, colour: brand })["--focus-ring"]).toBe(focusRingColour(brand, true));
-  });
+      const vars = themeVariables({ theme: 1, colour: brand });
+      expect(vars["--focus-ring"]).toBe(focusRingColour(brand, false));
+      expect(themeVariables({ theme: 0, colour: brand })["--focus-ring"]).toBe(focusRingColour(brand, true));
+    },
+  );
 
   it("keeps a brand that already has 3:1 as it is", () => {
     expect(focusRingColour("#c1121f", false)).toBe("#c1121f");

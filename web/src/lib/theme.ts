@@ -48,7 +48,13 @@ export function contrastRatio(a: string, b: string): number {
 function mix(colour: string, toward: string, amount: number): string {
   const a = rgb(colour)!;
   const b = rgb(toward)!;
-  return `#${a.map((v, i) => Math.round(v + (b[i]! - v) * amount).toString(16).padStart(2, "0")).join("")}`;
+  return `#${a
+    .map((v, i) =>
+      Math.round(v + (b[i]! - v) * amount)
+        .toString(16)
+        .padStart(2, "0"),
+    )
+    .join("")}`;
 }
 
 /** The page backgrounds a focus ring is drawn on, per theme (styles/global.css: --bg, --surface, --card). */

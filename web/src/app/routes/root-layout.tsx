@@ -3,15 +3,17 @@ import { useTranslation } from "@/i18n";
 import { Outlet, useLocation, useRouteError } from "react-router";
 import { NotFoundPage } from "@/components/layout/not-found-page";
 import { PlainLayout } from "@/components/layout/plain-layout";
+import { useRouteFocus } from "@/components/ui/use-route-focus";
 import { useShakeHand } from "@/lib/api/get-shake-hand";
 import { useGeneralStore } from "@/stores/general";
 
-/** The root of every route: resets the scroll position on each navigation (SPEC.md §2). */
+/** The root of every route: on each navigation resets the scroll position (SPEC.md §2) and moves the focus to the new heading. */
 export function RootLayout() {
   const { pathname } = useLocation();
   useLayoutEffect(() => {
     window.scrollTo(0, 0);
   }, [pathname]);
+  useRouteFocus(pathname);
   useRecordVersions();
   return <Outlet />;
 }

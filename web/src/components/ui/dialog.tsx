@@ -25,8 +25,7 @@ export interface DialogProps {
   children?: ReactNode;
 }
 
-const FIELDS =
-  'input:not([type="hidden"]):not([disabled]), select:not([disabled]), textarea:not([disabled])';
+const FIELDS = 'input:not([type="hidden"]):not([disabled]), select:not([disabled]), textarea:not([disabled])';
 
 /**
  * Where focus goes when a dialog opens (never the close icon, which the
