@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { useTranslation } from "@/i18n";
 import { Link, useNavigate } from "react-router";
 import { paths } from "@/app/paths";
@@ -24,8 +25,12 @@ export function StoreListPage() {
     orderType === OrderType.DELIVERY && deliveryAddress?.latitude != null && deliveryAddress.longitude != null
       ? { lat: deliveryAddress.latitude, lng: deliveryAddress.longitude }
       : null;
-  // The delivery address is where the food goes; otherwise measure from where the customer is.
-  const position = useGeolocation(address === null);
+  // The delivery address is where the food goes; otherwise measure from where the customer
+  // is, but only once they ask: a permission prompt nobody asked for is refused and annoys.
+  const [locate, setLocate] = useState(false);
+  const position = useGeolocation(address === null && locate);
+  const offerLocate =
+    address === null && !locate && typeof navigator !== "undefined" && "geolocation" in navigator;
   const { data: checks } = useDeliverable(scheme.business_slug, address);
   const verdicts = checks ? new Map(checks.map((c) => [c.venue_slug, c.delivers])) : undefined;
   const choices = rankStores(scheme.stores, { orderType, address, position, verdicts });
@@ -43,6 +48,13 @@ export function StoreListPage() {
         <p className="store-list__for muted">
           {t(orderType === OrderType.DELIVERY ? "home.storesForDelivery" : "home.storesForPickup")}{" "}
           <Link to={paths.home.root.getHref(scheme.business_slug)}>{t("home.change")}</Link>
+        </p>
+      )}
+      {offerLocate && choices.length > 1 && (
+        <p className="store-list__locate">
+          <button type="button" className="button button--ghost" onClick={() => setLocate(true)}>
+            {t("home.useMyLocation")}
+          </button>
         </p>
       )}
       {choices.length === 0 ? (
