@@ -19,7 +19,8 @@ export function CategoryNav({ views, activeId, onPick }: CategoryNavProps) {
     const chip = list?.querySelector<HTMLElement>(`[data-section="${activeId}"]`);
     if (!list || !chip) return;
     const target = chip.offsetLeft - (list.clientWidth - chip.offsetWidth) / 2;
-    if (typeof list.scrollTo === "function") list.scrollTo({ left: Math.max(0, target), behavior: scrollBehavior() });
+    if (typeof list.scrollTo === "function")
+      list.scrollTo({ left: Math.max(0, target), behavior: scrollBehavior() });
   }, [activeId]);
 
   return (

@@ -1,5 +1,5 @@
-import "@/i18n";
-import { fireEvent, render, screen } from "@testing-library/react";
+import i18n from "@/i18n";
+import { act, fireEvent, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { ItemCard, type ItemCardProps } from "./item-card";
@@ -83,5 +83,39 @@ describe("ItemCard (SPEC.md §4, §9)", () => {
     const img = document.querySelector("img")!;
     fireEvent.error(img);
     expect(screen.getByTestId("item-image-placeholder")).toBeTruthy();
+  });
+
+  it.each([
+    [1, 2, "Choose 1–2"],
+    [1, 0, "Choose at least 1 option"],
+    [2, 0, "Choose at least 2 options"],
+    [2, 2, "Choose 2 options"],
+    [1, 1, "Choose 1 option"],
+    [0, 3, "Up to 3 options in total"],
+  ])("shows select min %i / max %i on a card with modifiers as %j", (selectMin, selectMax, text) => {
+    renderCard({ hasModifier: true, selectMin, selectMax });
+    expect(screen.getByTestId("item-limits").textContent).toBe(text);
+    // Part of the card's name, so screen readers hear it too.
+    expect(screen.getByRole("button", { name: new RegExp(text) })).toBeTruthy();
+  });
+
+  it("shows no limits without modifiers or without a limit", () => {
+    renderCard({ hasModifier: false, selectMin: 1, selectMax: 2 });
+    expect(screen.queryByTestId("item-limits")).toBeNull();
+  });
+
+  it.each([
+    [1, "Wybierz co najmniej 1 opcję"],
+    [3, "Wybierz co najmniej 3 opcje"],
+    [5, "Wybierz co najmniej 5 opcji"],
+    [22, "Wybierz co najmniej 22 opcje"],
+  ])("uses Polish plural forms: at least %i", async (min, text) => {
+    await act(() => i18n.changeLanguage("pl-PL"));
+    try {
+      renderCard({ hasModifier: true, selectMin: min, selectMax: 0 });
+      expect(screen.getByTestId("item-limits").textContent).toBe(text);
+    } finally {
+      await act(() => i18n.changeLanguage("en-US"));
+    }
   });
 });

@@ -1,6 +1,7 @@
 import { useTranslation } from "@/i18n";
 import { BinIcon, PlusIcon, WarningIcon } from "@/components/ui/icons";
 import { formatCurrency } from "@/lib/currency";
+import { selectLimitsText } from "../lib/select-limits";
 import { ItemImage } from "./item-image";
 
 export interface ItemCardProps {
@@ -17,6 +18,9 @@ export interface ItemCardProps {
   /** The small card: 64 px image and a one-line description (SPEC.md §9). */
   isSmall: boolean;
   hasModifier: boolean;
+  /** The item's select min/max (options in total), shown on cards with modifiers; 0 = no limit. */
+  selectMin?: number;
+  selectMax?: number;
   /** Units of this item in the basket; the card is active when above 0. */
   inBasket: number;
   onAdd: (id: number) => void;
@@ -42,7 +46,10 @@ export function ItemCard(props: ItemCardProps) {
     isSmall,
     hasModifier,
     inBasket,
+    selectMin = 0,
+    selectMax = 0,
   } = props;
+  const limits = hasModifier ? selectLimitsText(selectMin, selectMax) : null;
   const active = inBasket > 0;
   const showBin = active && !hasModifier;
   const priceText = formatCurrency(price, currency);
@@ -74,6 +81,11 @@ export function ItemCard(props: ItemCardProps) {
           {description && <span className="item-card__description">{description} </span>}
           <span className="item-card__footer">
             <span className="item-card__price">{priceText}</span>{" "}
+            {limits && (
+              <span className="item-card__limits" data-testid="item-limits">
+                {t(limits.key, limits.values)}
+              </span>
+            )}{" "}
             {isNew && <span className="item-card__new">{t("common.new")}</span>}
           </span>
           {active && <span className="visually-hidden">, {t("menu.inBasket", { count: inBasket })}</span>}

@@ -146,6 +146,8 @@ function MenuScreen({ scheme, venue, aside }: { scheme: Scheme; venue: Store; as
                     isNew={item.is_new}
                     isSmall={isSmall}
                     hasModifier={item.modifier_category_ids.length > 0}
+                    selectMin={item.select_min}
+                    selectMax={item.select_max}
                     inBasket={counts.get(item.id) ?? 0}
                     onAdd={add}
                     onRemove={(id) => updateBasket((b) => removeItem(b, id))}
