@@ -4,6 +4,7 @@ import { join } from "node:path";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { codeOf, MAILBOX, waitForMail } from "./mailbox";
+import { expectNoSeriousA11yViolations } from "./storefront-helpers";
 
 /**
  * Issue 4 "Done when": delivery addresses through the real server (builtin
@@ -320,5 +321,60 @@ test.describe("delivery addresses", () => {
       await expect(card).toContainText(/(doesn.t|does not|don.t) deliver/i);
       await expect(card.getByRole("button")).toBeDisabled();
     }
+  });
+
+  test("Tab alone walks from the search box to the saved addresses and Continue", async ({ page }) => {
+    const session = await signUp(page, "demo-burgers");
+    const upsert = await page.request.post("/api/v3/address/upsert", {
+      headers: { Authorization: `Bearer ${session.token}` },
+      data: {
+        data: {
+          name: "Office",
+          line1: "1 Dean Street",
+          line2: "",
+          city: "London",
+          country: "GB",
+          postcode: "W1D 3RB",
+          contact_number: "+447911123456",
+          email: session.email,
+          note: "",
+          latitude: 51.514,
+          longitude: -0.132,
+        },
+      },
+    });
+    expect(upsert.ok(), await upsert.text()).toBe(true);
+    await seedStorage(page, { auth: { token: session.token, user: session.user } });
+    await page.goto("/demo-burgers/home/address");
+    const radio = page.getByRole("radio", { name: /Office/ });
+    await expect(radio).toBeVisible();
+
+    // Only Tab, from the top of the page, until Continue has the focus.
+    const walk: string[] = [];
+    for (let i = 0; i < 25; i++) {
+      await page.keyboard.press("Tab");
+      const focused = await page.evaluate(() => {
+        const el = document.activeElement as HTMLElement | null;
+        if (!el) return "";
+        const name = el.getAttribute("aria-label") ?? el.getAttribute("placeholder") ?? el.textContent ?? "";
+        return `${el.tagName.toLowerCase()}${el.getAttribute("type") ? `[${el.getAttribute("type")}]` : ""}:${name.trim()}`;
+      });
+      walk.push(focused);
+      if (focused === "button[button]:Continue") break;
+    }
+    const search = walk.findIndex((f) => f === "input[search]:Search for an address");
+    const saved = walk.findIndex((f) => f.startsWith("input[radio]"));
+    const cont = walk.findIndex((f) => f === "button[button]:Continue");
+    expect(search, walk.join(" → ")).toBeGreaterThanOrEqual(0);
+    expect(saved, walk.join(" → ")).toBeGreaterThan(search);
+    expect(cont, walk.join(" → ")).toBeGreaterThan(saved);
+    // Passing through the search box did not swap the addresses for suggestions.
+    await expect(radio).toBeChecked();
+    await expect(page.getByTestId("address-suggestions")).toHaveCount(0);
+    await page.screenshot({ path: "test-results/address-keyboard.png" });
+    await expectNoSeriousA11yViolations(page, "address page, keyboard walk");
+
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/\/demo-burgers\/home\/stores$/);
   });
 });

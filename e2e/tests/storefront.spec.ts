@@ -140,6 +140,9 @@ test.describe("Store list", () => {
     await page.goto("/demo-burgers/home");
     await page.getByRole("button", { name: /Pickup/ }).click();
     const cards = page.locator(".store-card");
+    // The position is asked for only when the customer says so, never on load.
+    await expect(cards.first()).not.toContainText(/KM away/);
+    await page.getByRole("button", { name: "Show distances from my location" }).click();
     await expect(cards.first()).toContainText(/0\.\d\d KM away/);
     await expect(cards.first()).toHaveAttribute("data-testid", "store-shoreditch");
     await expect(cards.nth(1)).toContainText(/\d\.\d\d KM away/);
@@ -240,8 +243,8 @@ test.describe("Basket and keyboard", () => {
     await page.keyboard.press("Enter");
     const dialog = page.getByRole("dialog", { name: "Classic Cheeseburger" });
     await expect(dialog).toBeVisible();
-    await expect(dialog.getByRole("button", { name: "Close" })).toBeFocused();
-    await page.keyboard.press("Tab"); // the first patty
+    // The dialog opens on its first field (the first patty), not on the close icon.
+    await expect(dialog.getByRole("radio", { name: /Single beef/ })).toBeFocused();
     await page.keyboard.press("Space");
     await expect(dialog.getByRole("radio", { name: /Single beef/ })).toBeChecked();
     await page.keyboard.press("Escape");

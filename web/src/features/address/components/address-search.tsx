@@ -49,7 +49,6 @@ export function AddressSearchBox({
         className="input address-search__input"
         placeholder={t("address.search")}
         autoComplete="off"
-        aria-expanded={expanded}
         aria-controls={expanded ? listId : undefined}
         value={value}
         onChange={(event) => {
