@@ -6,7 +6,7 @@ VERSION ?= $(shell git describe --always --dirty 2>/dev/null || echo dev)
 LDFLAGS := -X main.version=$(VERSION)
 STATICCHECK ?= v0.6.1
 
-.PHONY: run build web deps test test-go test-web test-e2e screenshots bench clean
+.PHONY: run build web deps test test-go test-web test-e2e screenshots bench lighthouse clean
 
 ## run: build, load the demo data and serve at http://localhost:8080
 run: build
@@ -56,6 +56,15 @@ screenshots: build e2e/node_modules/.installed
 ## bench: load menu/list beside a static asset and record the figures in bench/RESULTS.md
 bench: build
 	bench/menu-list.sh
+
+bench/node_modules/.installed: bench/package.json bench/package-lock.json
+	cd bench && npm ci --no-audit --no-fund
+	touch $@
+
+## lighthouse: Lighthouse (mobile) three times on the menu and home pages of a fresh demo server;
+## medians appended to bench/RESULTS.md (a bench, not in `make test`: it takes minutes and moves with load)
+lighthouse: build bench/node_modules/.installed
+	node bench/lighthouse.mjs
 
 clean:
 	rm -rf bin web/dist/assets web/dist/index.html
