@@ -39,10 +39,28 @@ func (s *Server) serveSPA(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	name := strings.TrimPrefix(clean, "/")
-	if name != "" && name != "index.html" && !hidden(name) {
+	if hidden(name) {
+		// Build metadata (.vite/manifest.json lists every chunk of the
+		// back office too): not part of the site, and not a page either.
+		http.NotFound(w, r)
+		return
+	}
+	if name != "" && name != "index.html" {
 		if b, err := fs.ReadFile(s.web, name); err == nil {
 			if strings.HasPrefix(name, "assets/") {
 				s.serveAsset(w, r, name, b)
+				return
+			}
+			if name == serviceWorkerFile {
+				// Revalidated on every visit (browsers cap a worker's HTTP
+				// caching at 24 h anyway), so a new build's worker, with
+				// the new precache list, is installed on the next visit.
+				// Served from the root, its default scope is the whole
+				// origin; the worker itself leaves staff pages alone
+				// (web/src/sw/rules.ts), so no Service-Worker-Allowed.
+				w.Header().Set("Cache-Control", "no-cache")
+				w.Header().Set("Content-Type", "text/javascript; charset=utf-8")
+				http.ServeContent(w, r, name, time.Time{}, bytes.NewReader(b))
 				return
 			}
 			w.Header().Set("Cache-Control", "public, max-age=3600")
@@ -109,6 +127,9 @@ func suffix(coding string) string {
 	}
 	return ".gz"
 }
+
+// serviceWorkerFile is the storefront's service worker (web/scripts/service-worker.mjs).
+const serviceWorkerFile = "sw.js"
 
 // hidden reports a dot-file or dot-directory (Vite's .vite/manifest.json):
 // build metadata, not part of the site.

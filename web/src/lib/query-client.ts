@@ -10,7 +10,10 @@ function shouldRetry(failureCount: number, error: unknown): boolean {
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
-      queries: { staleTime: 60_000, retry: shouldRetry, refetchOnWindowFocus: false },
+      // offlineFirst: a query's first try goes out even when the browser says it is
+      // offline, because the service worker may answer it from its cache (src/sw);
+      // only retries wait for the connection.
+      queries: { staleTime: 60_000, retry: shouldRetry, refetchOnWindowFocus: false, networkMode: "offlineFirst" },
       mutations: { retry: false },
     },
   });

@@ -5,11 +5,13 @@
 import { Outlet, useParams } from "react-router";
 import { NotFoundPage } from "@/components/layout/not-found-page";
 import { paths } from "@/app/paths";
+import { OfflineNotice } from "@/components/ui/offline-notice";
 import { SchemeShell } from "./scheme-shell";
 
 export function StorefrontLayout() {
   return (
     <SchemeShell>
+      <OfflineNotice />
       <Outlet />
     </SchemeShell>
   );

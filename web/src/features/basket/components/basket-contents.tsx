@@ -2,7 +2,9 @@ import { useTranslation } from "@/i18n";
 import { useNavigate } from "react-router";
 import { paths } from "@/app/paths";
 import { BasketIcon, BinIcon, MinusIcon, PlusIcon, WarningIcon } from "@/components/ui/icons";
+import { OFFLINE_NOTICE_ID } from "@/components/ui/offline-notice";
 import { Spinner } from "@/components/ui/spinner";
+import { useOnline } from "@/hooks/use-online";
 import { formatCurrency } from "@/lib/currency";
 import { setLineQty } from "@/stores/basket";
 import { useVenueStore } from "@/stores/venue";
@@ -11,6 +13,7 @@ import type { BasketModel } from "../hooks/use-priced-basket";
 /** Lines, quantities, subtotal, the minimum order and Checkout. */
 export function BasketContents({ model }: { model: BasketModel }) {
   const { t } = useTranslation();
+  const online = useOnline();
   const navigate = useNavigate();
   const updateBasket = useVenueStore((s) => s.updateBasket);
   const { scheme, priced, minimum, missing } = model;
@@ -121,7 +124,10 @@ export function BasketContents({ model }: { model: BasketModel }) {
       <button
         type="button"
         className="button button--primary basket-checkout"
-        disabled={!canCheckout}
+        // Offline the basket still works (it is local), checkout cannot: the
+        // storefront's offline notice says why.
+        disabled={!canCheckout || !online}
+        aria-describedby={online ? undefined : OFFLINE_NOTICE_ID}
         onClick={() => void navigate(paths.venue.checkout.getHref(scheme.business_slug, model.venueSlug))}
       >
         <span>{t("basket.checkout")}</span>

@@ -50,3 +50,17 @@ export function CategoryNav({ views, activeId, onPick }: CategoryNavProps) {
     </nav>
   );
 }
+
+/**
+ * The bar's space while the menu loads: the same classes and one invisible
+ * chip, so the menu below does not jump down when the chips arrive (CLS).
+ */
+export function CategoryNavPlaceholder() {
+  return (
+    <div className="category-nav" aria-hidden="true" data-testid="category-nav-placeholder">
+      <div className="category-nav__list container">
+        <span className="category-nav__chip category-nav__chip--placeholder">&nbsp;</span>
+      </div>
+    </div>
+  );
+}

@@ -23,6 +23,8 @@ export interface ItemCardProps {
   selectMax?: number;
   /** Units of this item in the basket; the card is active when above 0. */
   inBasket: number;
+  /** Among the first cards on screen: its picture loads eagerly, first (ItemImage). */
+  imagePriority?: boolean;
   onAdd: (id: number) => void;
   onRemove: (id: number) => void;
 }
@@ -91,7 +93,12 @@ export function ItemCard(props: ItemCardProps) {
           {active && <span className="visually-hidden">, {t("menu.inBasket", { count: inBasket })}</span>}
         </span>
         <span className="item-card__media">
-          <ItemImage src={imageUrl} className="item-card__image" />
+          <ItemImage
+            src={imageUrl}
+            className="item-card__image"
+            priority={props.imagePriority}
+            size={isSmall ? 64 : 72}
+          />
           {disable && (
             <span className="item-card__warning">
               <WarningIcon size={14} /> {t("menu.unavailable")}

@@ -1,7 +1,19 @@
 import { useState } from "react";
 
+interface ItemImageProps {
+  src: string;
+  className: string;
+  /**
+   * One of the first cards a phone shows: fetched at once and first (the
+   * largest of them is the page's LCP element), not lazily after layout.
+   */
+  priority?: boolean;
+  /** The box's size in CSS pixels, so the card keeps its shape before the picture arrives. */
+  size?: number;
+}
+
 /** The item's picture, or a neutral placeholder when it is missing or fails to load (SPEC.md §9). */
-export function ItemImage({ src, className }: { src: string; className: string }) {
+export function ItemImage({ src, className, priority = false, size = 72 }: ItemImageProps) {
   const [failed, setFailed] = useState<string | null>(null);
   if (!src || failed === src) {
     return (
@@ -27,8 +39,11 @@ export function ItemImage({ src, className }: { src: string; className: string }
       className={className}
       src={src}
       alt=""
-      loading="lazy"
-      decoding="async"
+      width={size}
+      height={size}
+      loading={priority ? "eager" : "lazy"}
+      fetchPriority={priority ? "high" : "auto"}
+      decoding={priority ? "auto" : "async"}
       onError={() => setFailed(src)}
     />
   );

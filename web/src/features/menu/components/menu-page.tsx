@@ -15,7 +15,7 @@ import { addItem, removeItem } from "@/stores/basket";
 import { useVenueStore } from "@/stores/venue";
 import { useScrollSpy } from "../hooks/use-scroll-spy";
 import { menuView, sectionId } from "../lib/menu-view";
-import { CategoryNav } from "./category-nav";
+import { CategoryNav, CategoryNavPlaceholder } from "./category-nav";
 import { ItemCard } from "./item-card";
 import { VenueHero } from "./venue-hero";
 import "./menu.css";
@@ -28,6 +28,11 @@ const ItemDialog = lazy(loadItemDialog);
 const LAYOUT_CLASS = ["default", "half-image", "full-image", "rounded-half-image"] as const;
 /** Sticky site header (64 px) plus the category bar. */
 const STICKY_TOP = 64 + 56;
+/**
+ * The cards whose pictures load eagerly and first: what a phone shows above
+ * the fold under the venue header (two to four cards); the rest load lazily.
+ */
+const EAGER_IMAGES = 4;
 
 interface MenuPageProps {
   /** The basket, composed in by the app (features do not import each other). */
@@ -92,7 +97,11 @@ function MenuScreen({ scheme, venue, aside }: { scheme: Scheme; venue: Store; as
   return (
     <div className="menu-page">
       <VenueHero scheme={scheme} venue={venue} orderType={orderType} />
-      {views.length > 0 && <CategoryNav views={views} activeId={activeId} onPick={pick} />}
+      {views.length > 0 ? (
+        <CategoryNav views={views} activeId={activeId} onPick={pick} />
+      ) : (
+        query.isPending && <CategoryNavPlaceholder />
+      )}
       <div className="container menu-layout">
         <div className="menu-layout__main">
           <div className="menu-search">
@@ -122,7 +131,7 @@ function MenuScreen({ scheme, venue, aside }: { scheme: Scheme; venue: Store; as
               {search ? t("menu.noResults", { search }) : t("menu.empty")}
             </p>
           )}
-          {views.map(({ category, items }) => (
+          {views.map(({ category, items }, sectionIndex) => (
             <section
               key={category.id}
               id={sectionId(category.id)}
@@ -133,7 +142,7 @@ function MenuScreen({ scheme, venue, aside }: { scheme: Scheme; venue: Store; as
                 {category.name}
               </h2>
               <ul className={`menu-grid menu-grid--${layout}`}>
-                {items.map((item) => (
+                {items.map((item, itemIndex) => (
                   <ItemCard
                     key={item.id}
                     id={item.id}
@@ -149,6 +158,7 @@ function MenuScreen({ scheme, venue, aside }: { scheme: Scheme; venue: Store; as
                     selectMin={item.select_min}
                     selectMax={item.select_max}
                     inBasket={counts.get(item.id) ?? 0}
+                    imagePriority={firstCards(views, sectionIndex) + itemIndex < EAGER_IMAGES}
                     onAdd={add}
                     onRemove={(id) => updateBasket((b) => removeItem(b, id))}
                   />
@@ -179,6 +189,13 @@ function MenuScreen({ scheme, venue, aside }: { scheme: Scheme; venue: Store; as
       )}
     </div>
   );
+}
+
+/** How many cards the sections before `sectionIndex` hold. */
+function firstCards(views: { items: unknown[] }[], sectionIndex: number): number {
+  let n = 0;
+  for (let i = 0; i < sectionIndex && n < EAGER_IMAGES; i++) n += views[i]?.items.length ?? 0;
+  return n;
 }
 
 /** Grey cards where the menu will be, so the page keeps its shape while it loads. */
