@@ -21,6 +21,7 @@ import {
   KEEP,
   KEEP_MEDIA,
   KEEP_PAGES,
+  storefrontScheme,
   strategy,
   type DataCall,
 } from "./rules";
@@ -58,6 +59,8 @@ self.addEventListener("activate", (event) => {
       // Control the page that registered us, so its next calls are cached (the
       // page then asks for its data again: src/app/service-worker.tsx).
       await self.clients.claim();
+      // That page loaded before we existed: keep it now, so it opens offline.
+      await keepOpenPages();
     })(),
   );
 });
@@ -83,6 +86,22 @@ self.addEventListener("fetch", (event) => {
       return;
   }
 });
+
+async function keepOpenPages() {
+  const cache = await caches.open(PAGES);
+  for (const client of await self.clients.matchAll({ type: "window" })) {
+    const url = new URL(client.url);
+    if (url.origin !== self.location.origin || !storefrontScheme(url.pathname)) continue;
+    if (await cache.match(url.href)) continue;
+    try {
+      const response = await fetch(url.href, { credentials: "same-origin" });
+      if (response.ok) await cache.put(url.href, response);
+    } catch {
+      // Offline already: nothing to keep.
+    }
+  }
+  await trim(cache, KEEP_PAGES);
+}
 
 async function cacheFirst(request: Request): Promise<Response> {
   const cached = await caches.match(request);
