@@ -91,7 +91,8 @@ func builtWeb() fstest.MapFS {
   "_scheme-shell-H1.js": {"file": "assets/scheme-shell-H1.js", "imports": ["_shared-S1.js"], "css": ["assets/scheme-shell-H1.css"]},
   "src/app/routes/storefront.tsx": {"file": "assets/storefront-F1.js", "isDynamicEntry": true, "imports": ["_scheme-shell-H1.js", "_shared-S1.js"]},
   "src/app/routes/menu.tsx": {"file": "assets/menu-M1.js", "isDynamicEntry": true, "imports": ["_shared-S1.js"], "css": ["assets/menu-M1.css"]},
-  "src/features/home/components/order-type-page.tsx": {"file": "assets/order-type-page-O1.js", "isDynamicEntry": true}
+  "src/features/home/components/order-type-page.tsx": {"file": "assets/order-type-page-O1.js", "isDynamicEntry": true},
+  "src/i18n/en-US.json": {"file": "assets/en-US-L1.js", "isDynamicEntry": true}
 }`)},
 		"assets/index-A1.js":    {Data: js},
 		"assets/index-A1.js.gz": {Data: gzipped(js)},

@@ -107,8 +107,9 @@ func TestFirstHTMLOfMenuPage(t *testing.T) {
 		}
 
 		// Preloads: the storefront layout, its shared chunk and the menu route,
-		// not what index.html loads already; the route's stylesheets.
-		for _, href := range []string{"/assets/storefront-F1.js", "/assets/scheme-shell-H1.js", "/assets/menu-M1.js"} {
+		// not what index.html loads already; the route's stylesheets; the
+		// default language's texts (the page renders once they are there).
+		for _, href := range []string{"/assets/storefront-F1.js", "/assets/scheme-shell-H1.js", "/assets/menu-M1.js", "/assets/en-US-L1.js"} {
 			if !strings.Contains(doc, `<link rel="modulepreload" crossorigin href="`+href+`">`) {
 				t.Errorf("no modulepreload of %s", href)
 			}

@@ -32,6 +32,13 @@ var routeModules = map[string][]string{
 
 const storefrontModule = "src/app/routes/storefront.tsx"
 
+// defaultCatalogue is the texts of the app's default language
+// (DEFAULT_LANGUAGE in web/src/stores/general.ts), a chunk the i18n module
+// imports once it runs. Every storefront page renders only once it is
+// there, so it is preloaded with the route's chunks instead of after the
+// entry; a visitor who chose the other language fetches theirs as before.
+const defaultCatalogue = "src/i18n/en-US.json"
+
 type viteChunk struct {
 	File    string   `json:"file"`
 	Imports []string `json:"imports"`
@@ -66,7 +73,7 @@ func loadShell(web fs.FS) *appShell {
 	}
 	inIndex := closure(man, entries)
 	for kind, mods := range routeModules {
-		keys := closure(man, append([]string{storefrontModule}, mods...))
+		keys := closure(man, append([]string{storefrontModule, defaultCatalogue}, mods...))
 		for _, k := range keys {
 			c := man[k]
 			if !contains(inIndex, k) {

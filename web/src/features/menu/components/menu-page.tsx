@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from "react";
+import { lazy, startTransition, Suspense, useEffect, useMemo, useState, type ReactNode } from "react";
 import { useTranslation } from "@/i18n";
 import { paths } from "@/app/paths";
 import { NotFoundPage } from "@/components/layout/not-found-page";
@@ -14,7 +14,7 @@ import { indexMenu } from "@/lib/basket-pricing";
 import { addItem, removeItem } from "@/stores/basket";
 import { useVenueStore } from "@/stores/venue";
 import { useScrollSpy } from "../hooks/use-scroll-spy";
-import { menuView, sectionId } from "../lib/menu-view";
+import { menuView, sectionId, type CategoryView } from "../lib/menu-view";
 import { CategoryNav, CategoryNavPlaceholder } from "./category-nav";
 import { ItemCard } from "./item-card";
 import { VenueHero } from "./venue-hero";
@@ -33,6 +33,12 @@ const STICKY_TOP = 64 + 56;
  * the fold under the venue header (two to four cards); the rest load lazily.
  */
 const EAGER_IMAGES = 4;
+/**
+ * Cards rendered at once when the menu arrives: more than a phone shows. The
+ * rest follow in a transition, which React renders in slices between frames,
+ * so a long menu never blocks the first paint or a tap in one long task.
+ */
+const FIRST_CARDS = 8;
 
 interface MenuPageProps {
   /** The basket, composed in by the app (features do not import each other). */
@@ -59,8 +65,13 @@ function MenuScreen({ scheme, venue, aside }: { scheme: Scheme; venue: Store; as
 
   const index = useMemo(() => (query.data ? indexMenu(query.data) : null), [query.data]);
   const views = useMemo(() => (query.data ? menuView(query.data, search) : []), [query.data, search]);
+  const [allShown, setAllShown] = useState(false);
+  useEffect(() => {
+    if (query.data && !allShown) startTransition(() => setAllShown(true));
+  }, [query.data, allShown]);
+  const shown = useMemo(() => (allShown ? views : firstCards(views, FIRST_CARDS)), [views, allShown]);
   const activeId = useScrollSpy(
-    views.map((v) => sectionId(v.category.id)),
+    shown.map((v) => sectionId(v.category.id)),
     STICKY_TOP,
   );
   const counts = useMemo(() => {
@@ -131,7 +142,7 @@ function MenuScreen({ scheme, venue, aside }: { scheme: Scheme; venue: Store; as
               {search ? t("menu.noResults", { search }) : t("menu.empty")}
             </p>
           )}
-          {views.map(({ category, items }, sectionIndex) => (
+          {shown.map(({ category, items }, sectionIndex) => (
             <section
               key={category.id}
               id={sectionId(category.id)}
@@ -158,7 +169,7 @@ function MenuScreen({ scheme, venue, aside }: { scheme: Scheme; venue: Store; as
                     selectMin={item.select_min}
                     selectMax={item.select_max}
                     inBasket={counts.get(item.id) ?? 0}
-                    imagePriority={firstCards(views, sectionIndex) + itemIndex < EAGER_IMAGES}
+                    imagePriority={cardsBefore(shown, sectionIndex) + itemIndex < EAGER_IMAGES}
                     onAdd={add}
                     onRemove={(id) => updateBasket((b) => removeItem(b, id))}
                   />
@@ -191,11 +202,23 @@ function MenuScreen({ scheme, venue, aside }: { scheme: Scheme; venue: Store; as
   );
 }
 
-/** How many cards the sections before `sectionIndex` hold. */
-function firstCards(views: { items: unknown[] }[], sectionIndex: number): number {
+/** How many cards the sections before `sectionIndex` hold (counted up to EAGER_IMAGES). */
+function cardsBefore(views: CategoryView[], sectionIndex: number): number {
   let n = 0;
   for (let i = 0; i < sectionIndex && n < EAGER_IMAGES; i++) n += views[i]?.items.length ?? 0;
   return n;
+}
+
+/** The first `count` cards, in their sections. */
+function firstCards(views: CategoryView[], count: number): CategoryView[] {
+  const out: CategoryView[] = [];
+  let left = count;
+  for (const view of views) {
+    if (left <= 0) break;
+    out.push(view.items.length <= left ? view : { ...view, items: view.items.slice(0, left) });
+    left -= view.items.length;
+  }
+  return out;
 }
 
 /** Grey cards where the menu will be, so the page keeps its shape while it loads. */
