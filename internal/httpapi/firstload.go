@@ -141,6 +141,9 @@ var (
 // inside #root (React replaces it when it renders) and the inline data.
 func (s *Server) renderShell(sh *appShell, p *page, urlPath string) string {
 	doc := themeColour.ReplaceAllString(titleTag.ReplaceAllString(sh.index, ""), "")
+	if p.scheme != nil {
+		doc = inlineIndexCSS(sh, doc)
+	}
 	head := s.headTags(sh, p, urlPath)
 	if i := strings.Index(doc, headEndMatch); i >= 0 {
 		doc = doc[:i] + head + doc[i:]
@@ -190,9 +193,35 @@ func (s *Server) headTags(sh *appShell, p *page, urlPath string) string {
 		b.WriteString(`<link rel="modulepreload" crossorigin href="` + e(href) + "\">\n")
 	}
 	for _, href := range sh.styles[p.kind] {
+		if css, ok := sh.css[href]; ok {
+			// Inline, so the first paint waits for no stylesheet request
+			// (on a phone they share the link with the route's scripts).
+			// The disabled link is never fetched; it is there for Vite's
+			// preload helper, which adds a stylesheet for a lazy chunk
+			// unless a link[rel=stylesheet] with its href exists, and
+			// would otherwise download the same file again.
+			b.WriteString("<style>" + css + "</style>\n")
+			b.WriteString(`<link rel="stylesheet" href="` + e(href) + "\" disabled>\n")
+			continue
+		}
 		b.WriteString(`<link rel="stylesheet" crossorigin href="` + e(href) + "\">\n")
 	}
 	return b.String()
+}
+
+// indexStylesheet is how Vite links the entry's CSS in index.html.
+var indexStylesheet = regexp.MustCompile(`<link rel="stylesheet" crossorigin href="(/assets/[^"]+\.css)">`)
+
+// inlineIndexCSS puts the entry's stylesheets in the document itself
+// (storefront pages: the first paint then needs only the HTML).
+func inlineIndexCSS(sh *appShell, doc string) string {
+	return indexStylesheet.ReplaceAllStringFunc(doc, func(tag string) string {
+		href := indexStylesheet.FindStringSubmatch(tag)[1]
+		if css, ok := sh.css[href]; ok {
+			return "<style>" + css + "</style>"
+		}
+		return tag
+	})
 }
 
 // firstPaint is the scheme's header as the client's SchemeShell draws it

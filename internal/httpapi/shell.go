@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"io/fs"
 	"sort"
+	"strings"
 )
 
 // appShell is what the first HTML is made from: the built index.html and,
@@ -14,7 +15,12 @@ type appShell struct {
 	index    string
 	preloads map[string][]string // route kind → /assets/… scripts not already in index.html
 	styles   map[string][]string // route kind → /assets/… stylesheets of those chunks
+	css      map[string]string   // /assets/….css → its text, for inlining (inlineCSS)
 }
+
+// maxInlineCSS bounds one stylesheet put in the first HTML: the storefront's
+// are a few KB; anything much larger is better cached as a file.
+const maxInlineCSS = 48 << 10
 
 // routeModules are the lazy modules the client router loads for each
 // storefront route kind (web/src/app/router.tsx); the storefront layout is
@@ -49,7 +55,7 @@ type viteChunk struct {
 // loadShell reads index.html and the manifest once. A build without a
 // manifest (or a test's small file system) gets no preload links.
 func loadShell(web fs.FS) *appShell {
-	sh := &appShell{preloads: map[string][]string{}, styles: map[string][]string{}}
+	sh := &appShell{preloads: map[string][]string{}, styles: map[string][]string{}, css: map[string]string{}}
 	if web == nil {
 		return sh
 	}
@@ -72,6 +78,11 @@ func loadShell(web fs.FS) *appShell {
 		}
 	}
 	inIndex := closure(man, entries)
+	for _, k := range inIndex {
+		for _, css := range man[k].CSS {
+			sh.readCSS(web, "/"+css)
+		}
+	}
 	for kind, mods := range routeModules {
 		keys := closure(man, append([]string{storefrontModule, defaultCatalogue}, mods...))
 		for _, k := range keys {
@@ -82,11 +93,25 @@ func loadShell(web fs.FS) *appShell {
 			for _, css := range c.CSS {
 				if !contains(sh.styles[kind], "/"+css) && !indexHasCSS(man, inIndex, css) {
 					sh.styles[kind] = append(sh.styles[kind], "/"+css)
+					sh.readCSS(web, "/"+css)
 				}
 			}
 		}
 	}
 	return sh
+}
+
+// readCSS keeps a stylesheet's text for inlining, unless it is large or
+// could end the <style> element it goes in.
+func (sh *appShell) readCSS(web fs.FS, href string) {
+	if _, ok := sh.css[href]; ok {
+		return
+	}
+	b, err := fs.ReadFile(web, strings.TrimPrefix(href, "/"))
+	if err != nil || len(b) > maxInlineCSS || strings.Contains(strings.ToLower(string(b)), "</style") {
+		return
+	}
+	sh.css[href] = string(b)
 }
 
 // closure is keys and their static imports, recursively, sorted (manifest

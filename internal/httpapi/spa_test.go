@@ -43,3 +43,36 @@ func TestServiceWorkerAndBuildMetadata(t *testing.T) {
 		}
 	}
 }
+
+// A storefront page's first HTML carries its stylesheets inline (the first
+// paint then waits for the HTML alone), with a disabled link per lazy
+// chunk's stylesheet so Vite's preload helper does not fetch it again; pages
+// off the storefront keep the plain links.
+func TestFirstHTMLInlinesStorefrontCSS(t *testing.T) {
+	web := builtWeb()
+	web["assets/index-C1.css"] = &fstest.MapFile{Data: []byte(`body{margin:0}`)}
+	web["assets/menu-M1.css"] = &fstest.MapFile{Data: []byte(`.menu-page{display:block}`)}
+	web["assets/scheme-shell-H1.css"] = &fstest.MapFile{Data: []byte(`.site-header{height:64px}</STYLE><script>`)}
+	e := start(t, storetest.Open(t, "sqlite"), options{web: web})
+
+	_, body := e.get("/demo-burgers/soho/menu")
+	doc := string(body)
+	for _, want := range []string{
+		"<style>body{margin:0}</style>",
+		"<style>.menu-page{display:block}</style>\n" + `<link rel="stylesheet" href="/assets/menu-M1.css" disabled>`,
+		// A stylesheet that could end its <style> element stays a link.
+		`<link rel="stylesheet" crossorigin href="/assets/scheme-shell-H1.css">`,
+	} {
+		if !strings.Contains(doc, want) {
+			t.Errorf("the menu page's HTML lacks %q:\n%s", want, doc)
+		}
+	}
+	if strings.Contains(doc, `href="/assets/index-C1.css"`) || strings.Contains(doc, "<script>") {
+		t.Errorf("the entry's stylesheet is linked as well as inlined, or CSS broke out of <style>:\n%s", doc)
+	}
+
+	_, body = e.get("/")
+	if doc := string(body); !strings.Contains(doc, `<link rel="stylesheet" crossorigin href="/assets/index-C1.css">`) || strings.Contains(doc, "<style>") {
+		t.Errorf("the landing page's HTML changed:\n%s", doc)
+	}
+}
