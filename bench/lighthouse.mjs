@@ -10,6 +10,8 @@
 // Without --base it starts bin/platter on a fresh SQLite database with the demo
 // data on a free loopback port, and stops it at the end. --keep leaves each
 // run's JSON report in the printed directory. `make lighthouse` runs it.
+// Lighthouse 13 declares Node >= 22.19 (npm warns, EBADENGINE); it runs on
+// the Node 20 of this machine all the same.
 import { spawn, spawnSync } from "node:child_process";
 import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
