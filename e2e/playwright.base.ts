@@ -34,6 +34,10 @@ export const base: PlaywrightTestConfig<Options> = {
     screenshot: "only-on-failure",
     locale: "en-GB",
     timezoneId: "Europe/London",
+    // The storefront registers a service worker after load; page.route() does not see
+    // the worker's requests, so a test that changes an API answer would get the real
+    // one back through the worker. Only offline.spec.ts lets it run.
+    serviceWorkers: "block",
   },
 };
 

@@ -26,6 +26,9 @@ async function shot(page: Page, name: string, testInfo: { project: { name: strin
 }
 
 test.describe("Offline storefront", () => {
+  // The one spec with the service worker on (playwright.base.ts blocks it elsewhere).
+  test.use({ serviceWorkers: "allow" });
+
   test("after one visit the menu opens offline from the service worker, with the notice; online again it is fresh", async ({
     page,
     context,
