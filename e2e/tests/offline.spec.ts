@@ -15,7 +15,8 @@ const MENU = "/e2e-hours/always/menu";
 const SHOTS = "test-results/offline";
 const NOTICE = {
   "en-US": "You are offline. The menu shown may be out of date, and ordering needs a connection.",
-  "pl-PL": "Jesteś offline. Wyświetlane menu może być nieaktualne, a do złożenia zamówienia potrzebne jest połączenie.",
+  "pl-PL":
+    "Jesteś offline. Wyświetlane menu może być nieaktualne, a do złożenia zamówienia potrzebne jest połączenie.",
 };
 
 const isMenuList = (r: Response) => r.url().endsWith("/api/v3/menu/list") && r.request().method() === "POST";
@@ -61,7 +62,9 @@ test.describe("Offline storefront", () => {
     await shot(page, "1-offline", testInfo);
 
     // Back online: the menu is asked for again, from the server this time.
-    const fresh = page.waitForResponse((r) => isMenuList(r) && r.headers()["x-platter-from-cache"] === undefined);
+    const fresh = page.waitForResponse(
+      (r) => isMenuList(r) && r.headers()["x-platter-from-cache"] === undefined,
+    );
     await context.setOffline(false);
     expect((await fresh).ok()).toBe(true);
     await expect(page.getByTestId("offline-notice")).toHaveCount(0);
