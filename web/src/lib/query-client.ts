@@ -13,7 +13,12 @@ export function createQueryClient(): QueryClient {
       // offlineFirst: a query's first try goes out even when the browser says it is
       // offline, because the service worker may answer it from its cache (src/sw);
       // only retries wait for the connection.
-      queries: { staleTime: 60_000, retry: shouldRetry, refetchOnWindowFocus: false, networkMode: "offlineFirst" },
+      queries: {
+        staleTime: 60_000,
+        retry: shouldRetry,
+        refetchOnWindowFocus: false,
+        networkMode: "offlineFirst",
+      },
       mutations: { retry: false },
     },
   });
