@@ -34,9 +34,11 @@ test.describe("Offline storefront", () => {
     page,
     context,
   }, testInfo) => {
+    // The worker waits for the load and an idle moment, then installs: slow on a busy machine.
+    test.slow();
     // First visit. The worker registers after load, takes control and the page
     // asks for its menu again through it: that answer is what it keeps.
-    const kept = page.waitForResponse((r) => isMenuList(r) && r.fromServiceWorker(), { timeout: 30_000 });
+    const kept = page.waitForResponse((r) => isMenuList(r) && r.fromServiceWorker(), { timeout: 90_000 });
     await page.goto(MENU);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Round the Clock All Hours");
     await kept;
