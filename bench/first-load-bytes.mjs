@@ -61,6 +61,15 @@ try {
   const requests = [];
   page.on("requestfinished", (r) => requests.push(r));
   await page.goto(base + path, { waitUntil: "networkidle" });
+  // On a busy machine the menu may render after the network went quiet: wait
+  // for the eager (above the fold) pictures, then for quiet again.
+  await page.waitForFunction(
+    () => document.querySelector(".item-card__image, .menu-empty, .menu-error") !== null &&
+      [...document.images].filter((i) => i.loading !== "lazy").every((i) => i.complete),
+    undefined,
+    { timeout: 30_000 },
+  );
+  await page.waitForLoadState("networkidle");
   const totals = new Map();
   let headers = 0;
   const rows = [];
