@@ -1,7 +1,9 @@
+import type { QueryClient } from "@tanstack/react-query";
 import type { ComponentType } from "react";
 import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
 import { FullPageSpinner } from "@/components/ui/spinner";
 import { paths } from "./paths";
+import { rootLoader, schemeLoader, venueLoader } from "./routes/loaders";
 import { RootErrorBoundary, RootLayout, RootNotFound } from "./routes/root-layout";
 
 // Each route tree is a lazy chunk (landing, storefront, admin, driver), and so is
@@ -19,9 +21,14 @@ function screen<M>(load: () => Promise<M>, name: keyof M) {
 
 const authScreens = () => import("@/features/auth/components/auth-screens");
 
-export const routes: RouteObject[] = [
+/**
+ * The route tree. Loaders sit here, outside the lazy chunks, so that a page's
+ * data starts with the navigation, in parallel with its code (loaders.ts).
+ */
+export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
   {
     path: "/",
+    loader: rootLoader(queryClient),
     Component: RootLayout,
     ErrorBoundary: RootErrorBoundary,
     HydrateFallback: FullPageSpinner,
@@ -40,6 +47,7 @@ export const routes: RouteObject[] = [
       },
       {
         path: paths.scheme.path,
+        loader: schemeLoader(queryClient),
         lazy: fromStorefront("StorefrontLayout"),
         children: [
           { index: true, element: <Navigate to={paths.home.root.path} replace /> },
@@ -81,10 +89,12 @@ export const routes: RouteObject[] = [
           },
           {
             path: paths.venue.menu.path,
+            loader: venueLoader(queryClient),
             lazy: screen(() => import("./routes/menu"), "MenuRoute"),
           },
           {
             path: paths.venue.checkout.path,
+            loader: venueLoader(queryClient),
             lazy: screen(() => import("./routes/checkout"), "CheckoutRoute"),
           },
           {
@@ -103,6 +113,6 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export function createRouter() {
-  return createBrowserRouter(routes, { basename: "/" });
+export function createRouter(queryClient: QueryClient) {
+  return createBrowserRouter(createRoutes(queryClient), { basename: "/" });
 }

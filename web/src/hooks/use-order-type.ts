@@ -1,5 +1,6 @@
 import type { Store } from "@/lib/api/types";
-import { OrderType } from "@/lib/enums";
+import type { OrderType } from "@/lib/enums";
+import { orderTypeFor } from "@/stores/basket";
 import { useHomeStore } from "@/stores/home";
 
 /**
@@ -8,7 +9,5 @@ import { useHomeStore } from "@/stores/home";
  */
 export function useOrderType(store: Store | undefined): OrderType {
   const chosen = useHomeStore((s) => s.order_type);
-  if (!store) return chosen ?? OrderType.PICKUP;
-  if (chosen !== null && store.order_types.includes(chosen)) return chosen;
-  return store.order_types[0] ?? OrderType.PICKUP;
+  return orderTypeFor(store, chosen);
 }

@@ -1,6 +1,6 @@
 import { create } from "zustand";
 import { persist } from "zustand/middleware";
-import { browserStorage } from "./storage";
+import { browserStorage, isRecord } from "./storage";
 
 /**
  * The signed-in user as the server sends it, plus `business_slug`: the scheme the
@@ -23,6 +23,10 @@ export interface AuthState {
   signOut: () => void;
 }
 
+export type PersistedAuth = Pick<AuthState, "token" | "user">;
+
+export const AUTH_STORE_VERSION = 1;
+
 export const useAuthStore = create<AuthState>()(
   persist(
     (set) => ({
@@ -34,7 +38,10 @@ export const useAuthStore = create<AuthState>()(
     }),
     {
       name: "auth",
-      storage: browserStorage,
+      storage: browserStorage<PersistedAuth>(),
+      version: AUTH_STORE_VERSION,
+      migrate: (persisted, version) => migrateAuth(persisted, version),
+      merge: (persisted, current) => ({ ...current, ...migrateAuth(persisted, AUTH_STORE_VERSION) }),
       partialize: ({ token, user }) => ({ token, user }),
     },
   ),
@@ -57,3 +64,14 @@ export const selectIsSignedInTo = (scheme: string) => (state: AuthState) =>
 /** The user of this scheme's session, or null (stable reference for selectors). */
 export const selectUserOf = (scheme: string) => (state: AuthState) =>
   selectIsSignedInTo(scheme)(state) ? state.user : null;
+
+/**
+ * The persisted session of any earlier version as the current shape: version 0
+ * had the same token and user. A user without a token is no session.
+ */
+export function migrateAuth(persisted: unknown, version: number): PersistedAuth {
+  void version; // version 0 had the same fields
+  const state = isRecord(persisted) ? persisted : {};
+  const token = typeof state.token === "string" && state.token !== "" ? state.token : null;
+  return { token, user: token && isRecord(state.user) ? (state.user as AuthUser) : null };
+}

@@ -62,6 +62,20 @@ export interface ResetOptions {
   keepContact?: boolean;
 }
 
+/**
+ * The order type a venue's menu and basket are for: the customer's choice when
+ * the venue offers it, else the first the venue offers (a menu link opened
+ * directly, or a venue that does not do what was chosen).
+ */
+export function orderTypeFor(
+  venue: { order_types: readonly OrderType[] } | undefined,
+  chosen: OrderType | null,
+): OrderType {
+  if (!venue) return chosen ?? OrderType.PICKUP;
+  if (chosen !== null && venue.order_types.includes(chosen)) return chosen;
+  return venue.order_types[0] ?? OrderType.PICKUP;
+}
+
 export function resetBasket(basket: Basket, options: ResetOptions = {}): Basket {
   const fresh = createDefaultBasket(basket.orderDetail.order_type);
   if (!options.keepContact) return fresh;

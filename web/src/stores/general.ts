@@ -1,6 +1,6 @@
 import { create } from "zustand";
 import { persist } from "zustand/middleware";
-import { browserStorage } from "./storage";
+import { browserStorage, isRecord } from "./storage";
 
 export const LANGUAGES = ["en-US", "pl-PL"] as const;
 export type AppLanguage = (typeof LANGUAGES)[number];
@@ -37,6 +37,11 @@ export interface GeneralState {
 
 export const NO_REWARD = -1;
 
+/** What SPEC.md §3 persists under "general". */
+export type PersistedGeneral = Pick<GeneralState, "page" | "language" | "lastVersion" | "lastStringVersion">;
+
+export const GENERAL_STORE_VERSION = 1;
+
 export const useGeneralStore = create<GeneralState>()(
   persist(
     (set) => ({
@@ -54,7 +59,9 @@ export const useGeneralStore = create<GeneralState>()(
     }),
     {
       name: "general",
-      storage: browserStorage,
+      storage: browserStorage<PersistedGeneral>(),
+      version: GENERAL_STORE_VERSION,
+      migrate: (persisted, version) => migrateGeneral(persisted, version),
       // SPEC.md §3: offers and the selected reward are not persisted.
       partialize: ({ page, language, lastVersion, lastStringVersion }) => ({
         page,
@@ -62,14 +69,23 @@ export const useGeneralStore = create<GeneralState>()(
         lastVersion,
         lastStringVersion,
       }),
-      merge: (persisted, current) => {
-        const p = (persisted ?? {}) as Partial<GeneralState>;
-        return {
-          ...current,
-          ...p,
-          language: isAppLanguage(p.language) ? p.language : current.language,
-        };
-      },
+      merge: (persisted, current) => ({ ...current, ...migrateGeneral(persisted, GENERAL_STORE_VERSION) }),
     },
   ),
 );
+
+/**
+ * The persisted settings of any earlier version as the current shape: version
+ * 0 had the same four fields; an unknown language falls back to the default
+ * and anything outside SPEC.md §3's persisted fields is dropped.
+ */
+export function migrateGeneral(persisted: unknown, version: number): PersistedGeneral {
+  void version; // version 0 had the same fields
+  const state = isRecord(persisted) ? persisted : {};
+  return {
+    page: typeof state.page === "string" ? state.page : "",
+    language: isAppLanguage(state.language) ? state.language : DEFAULT_LANGUAGE,
+    lastVersion: typeof state.lastVersion === "number" ? state.lastVersion : 0,
+    lastStringVersion: typeof state.lastStringVersion === "string" ? state.lastStringVersion : "",
+  };
+}

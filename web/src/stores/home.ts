@@ -1,8 +1,8 @@
 import { create } from "zustand";
 import { persist } from "zustand/middleware";
-import type { OrderType } from "@/lib/enums";
+import { OrderType } from "@/lib/enums";
 import type { DeliveryAddress } from "./delivery-address";
-import { browserStorage } from "./storage";
+import { browserStorage, isRecord } from "./storage";
 
 /** Home temporary state (SPEC.md §3). */
 export interface HomeData {
@@ -35,6 +35,8 @@ export const initialHomeData: HomeData = {
   currentScheme: null,
 };
 
+export const HOME_STORE_VERSION = 1;
+
 export const useHomeStore = create<HomeState>()(
   persist(
     (set) => ({
@@ -54,7 +56,10 @@ export const useHomeStore = create<HomeState>()(
     }),
     {
       name: "home",
-      storage: browserStorage,
+      storage: browserStorage<HomeData>(),
+      version: HOME_STORE_VERSION,
+      migrate: (persisted, version) => migrateHome(persisted, version),
+      merge: (persisted, current) => ({ ...current, ...migrateHome(persisted, HOME_STORE_VERSION) }),
       partialize: ({
         currentVenueName,
         order_type,
@@ -75,3 +80,50 @@ export const useHomeStore = create<HomeState>()(
     },
   ),
 );
+
+const DELIVERY_ADDRESS_TEXT = [
+  "line1",
+  "line2",
+  "city",
+  "country",
+  "postcode",
+  "contact_number",
+  "email",
+  "note",
+  "name",
+] as const;
+
+function readDeliveryAddress(value: unknown): DeliveryAddress | null {
+  if (!isRecord(value)) return null;
+  const text = Object.fromEntries(
+    DELIVERY_ADDRESS_TEXT.map((k) => [k, typeof value[k] === "string" ? value[k] : ""]),
+  ) as Pick<DeliveryAddress, (typeof DELIVERY_ADDRESS_TEXT)[number]>;
+  const coord = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v : null);
+  return { ...text, latitude: coord(value.latitude), longitude: coord(value.longitude) };
+}
+
+/**
+ * The persisted home state of any earlier version as the current shape.
+ * Version 0 set is_asap to false for good once a closed venue had been viewed
+ * (and the pre-order radio never kept a time either), so a version-0 "false"
+ * says nothing the customer chose: it returns to SPEC.md §3's default, true.
+ * Everything else (order type, address, scheme) is kept.
+ */
+export function migrateHome(persisted: unknown, version: number): HomeData {
+  const state = isRecord(persisted) ? persisted : {};
+  const orderType =
+    state.order_type === OrderType.DELIVERY || state.order_type === OrderType.PICKUP
+      ? state.order_type
+      : null;
+  const fromV0 = version < 1;
+  const isAsap = fromV0 || typeof state.is_asap !== "boolean" ? true : state.is_asap;
+  return {
+    currentVenueName: typeof state.currentVenueName === "string" ? state.currentVenueName : "",
+    order_type: orderType,
+    is_asap: isAsap,
+    preorder_for: !isAsap && typeof state.preorder_for === "string" ? state.preorder_for : null,
+    selectedAddress: typeof state.selectedAddress === "number" ? state.selectedAddress : null,
+    delivery_address: readDeliveryAddress(state.delivery_address),
+    currentScheme: typeof state.currentScheme === "string" ? state.currentScheme : null,
+  };
+}

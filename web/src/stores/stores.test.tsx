@@ -1,12 +1,14 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import type { Scheme, Store } from "@/lib/api/types";
+import type { Scheme } from "@/lib/api/types";
 import { OrderType } from "@/lib/enums";
 import { useAuthStore } from "./auth";
 import { addItem, basketCount, createDefaultBasket, hasItem, removeItem, resetBasket } from "./basket";
 import type { DeliveryAddress } from "./delivery-address";
 import { NO_REWARD, useGeneralStore } from "./general";
 import { initialHomeData, useHomeStore } from "./home";
-import { initialVenueData, selectCurrentBasket, useVenueStore } from "./venue";
+import { burgersScheme } from "@/test/fixtures";
+import { testStore } from "@/test/menu-fixtures";
+import { initialVenueData, orderTypeConflict, selectCurrentBasket, useVenueStore } from "./venue";
 
 const address: DeliveryAddress = {
   line1: "1 Dean St",
@@ -23,7 +25,7 @@ const address: DeliveryAddress = {
 };
 
 const stored = (key: string) =>
-  JSON.parse(localStorage.getItem(key) ?? "null") as { state: Record<string, unknown> };
+  JSON.parse(localStorage.getItem(key) ?? "null") as { state: Record<string, unknown>; version: number };
 
 describe("basket", () => {
   it("has the default shape of SPEC.md §3", () => {
@@ -82,22 +84,38 @@ describe("basket", () => {
 });
 
 describe("venue store", () => {
-  const store = { venue_slug: "soho", name: "Soho" } as Store;
-  const scheme = { business_slug: "demo-burgers", stores: [store] } as unknown as Scheme;
+  const store = testStore({ venue_slug: "soho", order_types: [0, 1] });
+  const pickupOnly = testStore({ venue_slug: "camden", name: "Camden", order_types: [1] });
+  const scheme: Scheme = { ...burgersScheme, stores: [store, pickupOnly] };
 
   beforeEach(() => useVenueStore.setState({ ...initialVenueData }));
 
-  it("keeps schemes by business_slug with their lastUpdatedTime", () => {
+  it("keeps schemes by business_slug with their lastUpdatedTime; the current scheme is SPEC.md §3's fields", () => {
     useVenueStore.getState().setScheme(scheme, "2026-01-01T00:00:00Z");
     const state = useVenueStore.getState();
     expect(state.schemes["demo-burgers"]).toEqual({ scheme, lastUpdatedTime: "2026-01-01T00:00:00Z" });
-    expect(state.currentScheme).toBe(scheme);
+    expect(Object.keys(state.currentScheme ?? {}).sort()).toEqual(
+      [
+        "business_slug",
+        "colour",
+        ...Array.from({ length: 16 }, (_, i) => `colour${i + 1}`),
+        "currency",
+        "stores",
+        "theme",
+      ].sort(),
+    );
+    expect(state.currentScheme).toMatchObject({
+      business_slug: "demo-burgers",
+      colour1: "1a1a1a",
+      stores: scheme.stores,
+    });
   });
 
-  it("creates a default basket, keyed by scheme then venue, when a venue is set", () => {
+  it("creates a default basket, keyed by scheme then venue, when a venue is set; the venue is its slug", () => {
     const { setScheme, setCurrentVenue } = useVenueStore.getState();
     setScheme(scheme, "t");
     setCurrentVenue(store, OrderType.PICKUP);
+    expect(useVenueStore.getState().currentVenue).toEqual({ venue_slug: "soho" });
     expect(useVenueStore.getState().basket["demo-burgers"]?.["soho"]).toEqual(
       createDefaultBasket(OrderType.PICKUP),
     );
@@ -109,11 +127,50 @@ describe("venue store", () => {
     expect(selectCurrentBasket(useVenueStore.getState())?.items).toEqual([]);
   });
 
-  it("is persisted under 'venue'", () => {
+  it("gives a venue that does not offer the chosen order type a basket of the type it offers", () => {
+    useVenueStore.getState().setScheme(scheme, "t");
+    useVenueStore.getState().setCurrentVenue(pickupOnly, OrderType.DELIVERY);
+    expect(selectCurrentBasket(useVenueStore.getState())?.orderDetail.order_type).toBe(OrderType.PICKUP);
+  });
+
+  it("moves an empty basket to the venue's order type, but one with items only after confirmation", () => {
+    const delivery = createDefaultBasket(OrderType.DELIVERY);
+    const filled = addItem(delivery, { item_id: 3, qty: 2 });
+    useVenueStore.getState().setScheme(scheme, "t");
+    useVenueStore.setState({ basket: { "demo-burgers": { camden: delivery } } });
+    useVenueStore.getState().setCurrentVenue(pickupOnly, OrderType.DELIVERY);
+    expect(selectCurrentBasket(useVenueStore.getState())?.orderDetail.order_type).toBe(OrderType.PICKUP);
+
+    useVenueStore.setState({ basket: { "demo-burgers": { camden: filled } } });
+    useVenueStore.getState().setCurrentVenue(pickupOnly, OrderType.DELIVERY);
+    const kept = selectCurrentBasket(useVenueStore.getState());
+    expect(kept).toEqual(filled);
+    expect(orderTypeConflict(kept, pickupOnly, OrderType.DELIVERY)).toBe(OrderType.PICKUP);
+    expect(orderTypeConflict(kept, store, OrderType.DELIVERY)).toBeNull();
+    expect(orderTypeConflict(delivery, pickupOnly, OrderType.DELIVERY)).toBeNull();
+  });
+
+  it("forgets the current venue when another scheme becomes current", () => {
     useVenueStore.getState().setScheme(scheme, "t");
     useVenueStore.getState().setCurrentVenue(store);
-    const persisted = stored("venue").state;
-    expect(Object.keys(persisted).sort()).toEqual(["basket", "currentScheme", "currentVenue", "schemes"]);
+    useVenueStore
+      .getState()
+      .setScheme({ ...burgersScheme, business_slug: "demo-pierogi", stores: [store] }, "t");
+    expect(useVenueStore.getState().currentVenue).toBeNull();
+  });
+
+  it("is persisted under 'venue', with a version", () => {
+    useVenueStore.getState().setScheme(scheme, "t");
+    useVenueStore.getState().setCurrentVenue(store);
+    const persisted = stored("venue");
+    expect(Object.keys(persisted.state).sort()).toEqual([
+      "basket",
+      "currentScheme",
+      "currentVenue",
+      "schemes",
+    ]);
+    expect(persisted.state.currentVenue).toEqual({ venue_slug: "soho" });
+    expect(persisted.version).toBe(1);
   });
 });
 

@@ -1,11 +1,10 @@
-import { useEffect, useLayoutEffect } from "react";
+import { useLayoutEffect } from "react";
 import { useTranslation } from "@/i18n";
 import { Outlet, useLocation, useRouteError } from "react-router";
 import { NotFoundPage } from "@/components/layout/not-found-page";
 import { PlainLayout } from "@/components/layout/plain-layout";
 import { useRouteFocus } from "@/components/ui/use-route-focus";
-import { useShakeHand } from "@/lib/api/get-shake-hand";
-import { useGeneralStore } from "@/stores/general";
+import { useDocumentTitle } from "@/hooks/use-document-title";
 
 /** The root of every route: on each navigation resets the scroll position (SPEC.md §2) and moves the focus to the new heading. */
 export function RootLayout() {
@@ -14,20 +13,12 @@ export function RootLayout() {
     window.scrollTo(0, 0);
   }, [pathname]);
   useRouteFocus(pathname);
-  useRecordVersions();
   return <Outlet />;
 }
 
-/** Records the server's lastVersion/lastStringVersion (general store) once per load. */
-function useRecordVersions() {
-  const { data } = useShakeHand();
-  const setVersions = useGeneralStore((s) => s.setVersions);
-  useEffect(() => {
-    if (data) setVersions(data.payload.lastVersion, data.payload.lastStringVersion);
-  }, [data, setVersions]);
-}
-
 export function RootNotFound() {
+  const { t } = useTranslation();
+  useDocumentTitle(`${t("notFound.title")} — ${t("app.name")}`);
   return (
     <PlainLayout>
       <NotFoundPage />

@@ -1,6 +1,6 @@
-import { useEffect, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { useTranslation } from "@/i18n";
-import { useParams } from "react-router";
+import { useMatches, useParams } from "react-router";
 import { NotFoundPage } from "@/components/layout/not-found-page";
 import { PlainLayout } from "@/components/layout/plain-layout";
 import { SchemeHeader } from "@/components/layout/scheme-header";
@@ -8,34 +8,40 @@ import { SiteFooter } from "@/components/layout/site-footer";
 import { FullPageSpinner } from "@/components/ui/spinner";
 import { ThemedRoot } from "@/components/ui/themed-root";
 import { AccountMenu } from "@/features/auth/components/account-menu";
+import { storefrontTitle, useDocumentTitle } from "@/hooks/use-document-title";
 import { useErrorMessage } from "@/hooks/use-error-message";
 import { isApiError } from "@/lib/api/api-error";
 import { useSchemeQuery } from "@/lib/api/get-scheme";
-import { useHomeStore } from "@/stores/home";
-import { useVenueStore } from "@/stores/venue";
 
 /**
- * Loads the scheme of /:scheme (venue/info), records it in the venue store,
- * and renders its children themed with its colours under its header.
+ * Renders the children of /:scheme themed with the scheme's colours under its
+ * header. venue/info was started (and recorded in the stores) by the route's
+ * loader; here it is only read, from the page's inline answer, the persisted
+ * one of an earlier visit, or the network.
  */
 export function SchemeShell({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const errorMessage = useErrorMessage();
   const { scheme: slug = "" } = useParams();
   const query = useSchemeQuery(slug);
-  const setScheme = useVenueStore((s) => s.setScheme);
-  const setHomeScheme = useHomeStore((s) => s.setCurrentScheme);
-
-  useEffect(() => {
-    if (!query.data) return;
-    setScheme(query.data.payload, query.data.meta.lastUpdatedTime);
-    setHomeScheme(query.data.payload.business_slug);
-    document.title = query.data.payload.name;
-  }, [query.data, setScheme, setHomeScheme]);
+  // The deepest route's params: a layout's own useParams stops at its own segment.
+  const venueSlug = useMatches().at(-1)?.params.venue;
+  const venue = query.data?.payload.stores.find((v) => v.venue_slug === venueSlug);
+  const brand = query.data?.payload.name;
+  const missing = !query.data && isApiError(query.error) && query.error.status === 404;
+  useDocumentTitle(
+    brand
+      ? storefrontTitle(brand, venue?.name)
+      : missing
+        ? `${t("notFound.title")} — ${t("app.name")}`
+        : t("app.name"),
+  );
 
   if (query.isPending) return <FullPageSpinner />;
-  if (query.isError) {
-    if (isApiError(query.error) && query.error.status === 404) {
+  // A failed background refetch of a scheme already shown (persisted, or
+  // offline) keeps showing it: only a scheme never loaded is an error page.
+  if (query.data === undefined) {
+    if (missing) {
       return (
         <PlainLayout>
           <NotFoundPage />

@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
+import { useVenueStore } from "@/stores/venue";
 import { call, reshape, type ApiMeta, type ApiPayload, type ApiResult } from "./client";
 
 /** The id of the venue/info answer the server puts in a storefront page's first HTML. */
 export const INLINE_SCHEME_ID = "platter-venue-info";
 
-type SchemeResult = ApiResult<ApiPayload<"venue/info">, ApiMeta<"venue/info">>;
+export type SchemeResult = ApiResult<ApiPayload<"venue/info">, ApiMeta<"venue/info">>;
 
 /**
  * venue/info: a scheme's branding, loyalty and stores. Shared (not a feature)
@@ -12,6 +13,39 @@ type SchemeResult = ApiResult<ApiPayload<"venue/info">, ApiMeta<"venue/info">>;
  */
 export function getScheme(businessSlug: string, signal?: AbortSignal) {
   return call("venue/info", { filter: { business_slug: businessSlug } }, { signal });
+}
+
+/**
+ * venue/info, and its answer recorded in the persisted schemes cache (SPEC.md
+ * §3), so that the next visit shows the scheme at once.
+ */
+async function fetchScheme(businessSlug: string, signal?: AbortSignal): Promise<SchemeResult> {
+  const result = await getScheme(businessSlug, signal);
+  useVenueStore.getState().cacheScheme(result.payload, result.meta.lastUpdatedTime);
+  return result;
+}
+
+/** The persisted venue/info answer of an earlier visit, if any. */
+export function persistedScheme(businessSlug: string): SchemeResult | undefined {
+  const cached = useVenueStore.getState().schemes[businessSlug];
+  if (!cached) return undefined;
+  return { payload: cached.scheme, meta: { lastUpdatedTime: cached.lastUpdatedTime } };
+}
+
+/**
+ * What the scheme query starts from before venue/info answers: the answer in
+ * the page (fresh: it came with the page), else the persisted one of an earlier
+ * visit, dated by its lastUpdatedTime so that it is shown at once and
+ * refetched straight away.
+ */
+export function initialScheme(businessSlug: string): { result: SchemeResult; updatedAt: number } | undefined {
+  const inline = inlineScheme(businessSlug);
+  // The app's own clock, so fake timers in tests agree.
+  if (inline) return { result: inline, updatedAt: Date.now() };
+  const persisted = persistedScheme(businessSlug);
+  if (!persisted) return undefined;
+  const updatedAt = Date.parse(persisted.meta.lastUpdatedTime);
+  return { result: persisted, updatedAt: Number.isNaN(updatedAt) ? 0 : updatedAt };
 }
 
 /**
@@ -39,11 +73,12 @@ export function inlineScheme(
 export const schemeQueryOptions = (businessSlug: string) =>
   queryOptions({
     queryKey: ["venue-info", businessSlug],
-    queryFn: ({ signal }) => getScheme(businessSlug, signal),
-    initialData: () => inlineScheme(businessSlug),
-    // Read when the query is first used, right after the page (and the answer
-    // in it) arrived; the app's own clock, so fake timers in tests agree.
-    initialDataUpdatedAt: () => Date.now(),
+    queryFn: ({ signal }) => fetchScheme(businessSlug, signal),
+    // The route's loader has just tried; the shell's retry button asks again.
+    retryOnMount: false,
+    // Read once, when the query is first used (right after the page arrived).
+    initialData: () => initialScheme(businessSlug)?.result,
+    initialDataUpdatedAt: () => initialScheme(businessSlug)?.updatedAt,
   });
 
 export function useSchemeQuery(businessSlug: string) {

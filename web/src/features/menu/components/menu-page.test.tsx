@@ -32,7 +32,7 @@ describe("menu page", () => {
     expect(await screen.findByRole("heading", { level: 1, name: "Soho" })).toBeTruthy();
     await screen.findByRole("heading", { name: "Burgers" });
     expect(screen.queryByRole("heading", { name: "Empty" })).toBeNull();
-    await waitFor(() => expect(document.title).toBe("Soho · Demo Burgers"));
+    await waitFor(() => expect(document.title).toBe("Demo Burgers — Soho"));
 
     await userEvent.click(screen.getByRole("button", { name: /^Add Cola.*£2\.49/ }));
     const bin = within(card(3)).getByRole("button", { name: "Remove Cola from the basket" });

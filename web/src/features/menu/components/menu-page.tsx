@@ -80,12 +80,6 @@ function MenuScreen({ scheme, venue, aside }: { scheme: Scheme; venue: Store; as
     return map;
   }, [basket]);
 
-  // Again once the menu has loaded: on a fresh load the scheme shell's effect
-  // (which titles the page with the scheme) runs after this one.
-  useEffect(() => {
-    document.title = `${venue.name} · ${scheme.name}`;
-  }, [venue.name, scheme.name, query.isSuccess]);
-
   useEffect(() => {
     const warm = () => void loadItemDialog();
     if ("requestIdleCallback" in window) window.requestIdleCallback(warm);

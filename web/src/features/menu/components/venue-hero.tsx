@@ -1,4 +1,4 @@
-import { useEffect, useId } from "react";
+import { useId } from "react";
 import { useTranslation } from "@/i18n";
 import { Link } from "react-router";
 import { paths } from "@/app/paths";
@@ -20,31 +20,29 @@ interface VenueHeroProps {
 export function VenueHero({ scheme, venue, orderType }: VenueHeroProps) {
   const { t } = useTranslation();
   const status = useOpeningStatus(venue);
-  const isAsap = useHomeStore((s) => s.is_asap);
-  const setTiming = useHomeStore((s) => s.setTiming);
+  const homeAsap = useHomeStore((s) => s.is_asap);
+  const setHomeTiming = useHomeStore((s) => s.setTiming);
   const updateBasket = useVenueStore((s) => s.updateBasket);
-  const detail = useVenueStore((s) => s.basket[scheme.business_slug]?.[venue.venue_slug]?.orderDetail);
+  const basketAsap = useVenueStore(
+    (s) => s.basket[scheme.business_slug]?.[venue.venue_slug]?.orderDetail.is_asap,
+  );
   const timingName = useId();
-  const asap = isAsap && status.open;
+  // Each venue's basket keeps its own choice (SPEC.md §3: ASAP by default).
+  // A closed venue cannot serve ASAP, so it shows pre-order, but nothing is
+  // written: the choice is still ASAP at the next venue, or here once it opens.
+  const asap = (basketAsap ?? homeAsap) && status.open;
 
-  // Closed: ASAP is impossible, so the order becomes a pre-order (checkout picks the slot).
-  useEffect(() => {
-    if (!status.open && isAsap) setTiming(false, null);
-  }, [status.open, isAsap, setTiming]);
-
-  useEffect(() => {
-    // The basket's order detail follows what the customer sees here.
-    if (!detail || (detail.is_asap === asap && detail.order_type === orderType)) return;
+  function setTiming(isAsap: boolean) {
+    setHomeTiming(isAsap, null);
     updateBasket((b) => ({
       ...b,
       orderDetail: {
         ...b.orderDetail,
-        is_asap: asap,
-        preorder_for: asap ? null : b.orderDetail.preorder_for,
-        order_type: orderType,
+        is_asap: isAsap,
+        preorder_for: isAsap ? null : b.orderDetail.preorder_for,
       },
     }));
-  }, [asap, orderType, detail, updateBasket]);
+  }
 
   const minimum = orderType === OrderType.DELIVERY ? venue.delivery.minimum : venue.pickup.minimum;
   const address = [venue.address.line1, venue.address.city].filter(Boolean).join(", ");
@@ -102,12 +100,12 @@ export function VenueHero({ scheme, venue, orderType }: VenueHeroProps) {
                 name={timingName}
                 checked={asap}
                 disabled={!status.open}
-                onChange={() => setTiming(true, null)}
+                onChange={() => setTiming(true)}
               />
               <span>{t("menu.asap")}</span>
             </label>
             <label className="timing__option">
-              <input type="radio" name={timingName} checked={!asap} onChange={() => setTiming(false, null)} />
+              <input type="radio" name={timingName} checked={!asap} onChange={() => setTiming(false)} />
               <span>{t("menu.preorder")}</span>
             </label>
           </fieldset>

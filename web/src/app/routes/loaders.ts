@@ -1,0 +1,115 @@
+/**
+ * Route loaders: they start the storefront's server data through the query
+ * client as soon as a URL is matched (in parallel with the route's code, not
+ * after it), and write the SPEC.md §3 client state that follows from the URL.
+ * Components then read the same queries; nothing is copied into stores from
+ * effects.
+ */
+import type { QueryClient } from "@tanstack/react-query";
+import type { LoaderFunctionArgs } from "react-router";
+import { menuQueryOptions } from "@/lib/api/get-menu";
+import { initialScheme, schemeQueryOptions, type SchemeResult } from "@/lib/api/get-scheme";
+import { shakeHandQueryOptions } from "@/lib/api/get-shake-hand";
+import type { Scheme } from "@/lib/api/types";
+import type { OrderType } from "@/lib/enums";
+import { orderTypeFor } from "@/stores/basket";
+import { useGeneralStore } from "@/stores/general";
+import { useHomeStore } from "@/stores/home";
+import { useVenueStore } from "@/stores/venue";
+
+/** Every route: records the server's versions (general store) once shake-hand answers. */
+export function rootLoader(queryClient: QueryClient) {
+  return () => {
+    queryClient.fetchQuery(shakeHandQueryOptions()).then(
+      (result) =>
+        useGeneralStore.getState().setVersions(result.payload.lastVersion, result.payload.lastStringVersion),
+      () => undefined, // the versions are informative; a failed shake-hand changes nothing here
+    );
+    return null;
+  };
+}
+
+/**
+ * venue/info of a scheme, from the cache (the page's inline answer or the
+ * persisted one of an earlier visit: stale ones are refetched in the
+ * background) or the network. Undefined when it failed: the scheme shell
+ * shows the query's error with a retry.
+ */
+async function loadScheme(queryClient: QueryClient, slug: string): Promise<SchemeResult | undefined> {
+  try {
+    return await queryClient.ensureQueryData({ ...schemeQueryOptions(slug), revalidateIfStale: true });
+  } catch {
+    return undefined;
+  }
+}
+
+/** The scheme as far as it is known without waiting for the network. */
+function knownScheme(queryClient: QueryClient, slug: string): Scheme | undefined {
+  return (
+    queryClient.getQueryData(schemeQueryOptions(slug).queryKey)?.payload ??
+    initialScheme(slug)?.result.payload
+  );
+}
+
+/** Makes a loaded scheme the current one (venue and home stores). */
+function enterScheme({ payload: scheme, meta }: SchemeResult) {
+  const venue = useVenueStore.getState();
+  if (
+    venue.currentScheme?.business_slug !== scheme.business_slug ||
+    venue.schemes[scheme.business_slug]?.lastUpdatedTime !== meta.lastUpdatedTime
+  ) {
+    venue.setScheme(scheme, meta.lastUpdatedTime);
+  }
+  useHomeStore.getState().setCurrentScheme(scheme.business_slug);
+}
+
+/** The order type the customer chose in this scheme (another scheme's choice does not carry over). */
+function chosenOrderType(slug: string): OrderType | null {
+  const home = useHomeStore.getState();
+  return home.currentScheme === slug ? home.order_type : null;
+}
+
+/** /:scheme: the scheme's venue/info. */
+export function schemeLoader(queryClient: QueryClient) {
+  return async ({ params }: LoaderFunctionArgs) => {
+    const result = await loadScheme(queryClient, params.scheme ?? "");
+    if (result) enterScheme(result);
+    return null;
+  };
+}
+
+/**
+ * /:scheme/:venue/menu and checkout: menu/list starts at once, next to
+ * venue/info rather than after it, for the order type the stores already know
+ * (the scheme's stores from the page or an earlier visit, else the customer's
+ * choice or the venue's basket). Once venue/info is there, the venue becomes
+ * current (creating its basket) and, if the guess was wrong, the right menu
+ * is fetched.
+ */
+export function venueLoader(queryClient: QueryClient) {
+  return async ({ params }: LoaderFunctionArgs) => {
+    const slug = params.scheme ?? "";
+    const venueSlug = params.venue ?? "";
+    const chosen = chosenOrderType(slug);
+    const known = knownScheme(queryClient, slug);
+    let early: OrderType | null;
+    if (known) {
+      const venue = known.stores.find((v) => v.venue_slug === venueSlug);
+      early = venue ? orderTypeFor(venue, chosen) : null;
+    } else {
+      early = chosen ?? useVenueStore.getState().basket[slug]?.[venueSlug]?.orderDetail.order_type ?? null;
+    }
+    if (early !== null) void queryClient.prefetchQuery(menuQueryOptions(slug, venueSlug, early));
+
+    const result = await loadScheme(queryClient, slug);
+    if (!result) return null;
+    enterScheme(result);
+    const venue = result.payload.stores.find((v) => v.venue_slug === venueSlug);
+    if (!venue) return null; // the menu page shows "not found"
+    useVenueStore.getState().setCurrentVenue(venue, chosen);
+    useHomeStore.getState().setCurrentVenueName(venue.name);
+    const type = orderTypeFor(venue, chosen);
+    if (type !== early) void queryClient.prefetchQuery(menuQueryOptions(slug, venueSlug, type));
+    return null;
+  };
+}

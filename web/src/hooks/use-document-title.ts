@@ -1,0 +1,28 @@
+import { useEffect } from "react";
+
+/**
+ * Keeps document.title in step with the page. The server already put the same
+ * title in the first HTML (internal/httpapi/firstload.go); this follows
+ * client-side navigation. Only one component per page calls it (the scheme
+ * shell for storefront pages), so no parent's effect overwrites a child's.
+ */
+export function useDocumentTitle(title: string) {
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
+}
+
+/**
+ * "Ember & Bun Soho" under the brand "Ember & Bun" is "Soho": the title does
+ * not say the brand twice (as venueShortName in internal/httpapi/firstload.go).
+ */
+export function venueShortName(brand: string, venue: string): string {
+  const short = (venue.startsWith(brand) ? venue.slice(brand.length) : venue).trim();
+  if (short !== "" && short !== venue) return short.replace(/^[-–—,: ]+/, "");
+  return venue;
+}
+
+/** A storefront page's title: the brand, and on a venue's pages "Brand — Venue" (as the server's). */
+export function storefrontTitle(brand: string, venue?: string): string {
+  return venue ? `${brand} — ${venueShortName(brand, venue)}` : brand;
+}
