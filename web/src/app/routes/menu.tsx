@@ -3,9 +3,9 @@
  * do not import each other, so they meet here), and the question to ask when
  * this venue's basket holds items of an order type the venue is not showing.
  */
+import { lazy, Suspense } from "react";
 import { useNavigate } from "react-router";
 import { paths } from "@/app/paths";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Basket } from "@/features/basket/components/basket";
 import { MenuPage } from "@/features/menu/components/menu-page";
 import { useCurrentScheme } from "@/hooks/use-current-scheme";
@@ -15,6 +15,11 @@ import { OrderType } from "@/lib/enums";
 import { changeOrderType } from "@/stores/basket";
 import { useHomeStore } from "@/stores/home";
 import { orderTypeConflict, useVenueStore } from "@/stores/venue";
+
+// Rarely needed: its code loads only when there is something to ask.
+const ConfirmDialog = lazy(async () => ({
+  default: (await import("@/components/ui/confirm-dialog")).ConfirmDialog,
+}));
 
 export function MenuRoute() {
   return (
@@ -51,13 +56,15 @@ function OrderTypeConflict() {
       : t("menu.onlyDeliveryWarning", { venue: venue.name });
 
   return (
-    <ConfirmDialog
-      open
-      title={t("home.changeOrderTypeTitle")}
-      message={message}
-      confirmLabel={t("home.changeOrderTypeConfirm")}
-      onConfirm={() => updateBasket((b) => changeOrderType(b, target))}
-      onCancel={() => void navigate(paths.home.stores.getHref(scheme.business_slug))}
-    />
+    <Suspense fallback={null}>
+      <ConfirmDialog
+        open
+        title={t("home.changeOrderTypeTitle")}
+        message={message}
+        confirmLabel={t("home.changeOrderTypeConfirm")}
+        onConfirm={() => updateBasket((b) => changeOrderType(b, target))}
+        onCancel={() => void navigate(paths.home.stores.getHref(scheme.business_slug))}
+      />
+    </Suspense>
   );
 }
