@@ -37,6 +37,28 @@ export const initialHomeData: HomeData = {
 
 export const HOME_STORE_VERSION = 1;
 
+// Declared before the store: it hydrates (and so migrates) as soon as it is created.
+const DELIVERY_ADDRESS_TEXT = [
+  "line1",
+  "line2",
+  "city",
+  "country",
+  "postcode",
+  "contact_number",
+  "email",
+  "note",
+  "name",
+] as const;
+
+function readDeliveryAddress(value: unknown): DeliveryAddress | null {
+  if (!isRecord(value)) return null;
+  const text = Object.fromEntries(
+    DELIVERY_ADDRESS_TEXT.map((k) => [k, typeof value[k] === "string" ? value[k] : ""]),
+  ) as Pick<DeliveryAddress, (typeof DELIVERY_ADDRESS_TEXT)[number]>;
+  const coord = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v : null);
+  return { ...text, latitude: coord(value.latitude), longitude: coord(value.longitude) };
+}
+
 export const useHomeStore = create<HomeState>()(
   persist(
     (set) => ({
@@ -80,27 +102,6 @@ export const useHomeStore = create<HomeState>()(
     },
   ),
 );
-
-const DELIVERY_ADDRESS_TEXT = [
-  "line1",
-  "line2",
-  "city",
-  "country",
-  "postcode",
-  "contact_number",
-  "email",
-  "note",
-  "name",
-] as const;
-
-function readDeliveryAddress(value: unknown): DeliveryAddress | null {
-  if (!isRecord(value)) return null;
-  const text = Object.fromEntries(
-    DELIVERY_ADDRESS_TEXT.map((k) => [k, typeof value[k] === "string" ? value[k] : ""]),
-  ) as Pick<DeliveryAddress, (typeof DELIVERY_ADDRESS_TEXT)[number]>;
-  const coord = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v : null);
-  return { ...text, latitude: coord(value.latitude), longitude: coord(value.longitude) };
-}
 
 /**
  * The persisted home state of any earlier version as the current shape.

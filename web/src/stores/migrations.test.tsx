@@ -1,5 +1,5 @@
 // A .tsx test so it runs in jsdom: the stores are rehydrated from a real localStorage.
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { Scheme } from "@/lib/api/types";
 import { OrderType } from "@/lib/enums";
 import { burgersScheme } from "@/test/fixtures";
@@ -218,5 +218,52 @@ describe("auth store migrations", () => {
   it("is signed out when the token is missing or not a string", () => {
     expect(migrateAuth({ token: 5, user: { email: "a@b.test" } }, 0)).toEqual({ token: null, user: null });
     expect(migrateAuth({ user: { email: "a@b.test" } }, 0)).toEqual({ token: null, user: null });
+  });
+});
+
+describe("at start-up", () => {
+  // The app's stores hydrate (and migrate) the moment their module is first
+  // evaluated, before anything else runs: load fresh copies of the modules
+  // over version-0 storage, as a returning visitor's first page load does.
+  beforeEach(() => vi.resetModules());
+
+  it("every store comes up migrated from version 0, nothing lost", async () => {
+    const home = {
+      currentVenueName: "Soho",
+      order_type: OrderType.DELIVERY,
+      is_asap: false,
+      preorder_for: null,
+      selectedAddress: null,
+      delivery_address: address,
+      currentScheme: "demo-burgers",
+    };
+    persist("home", home, 0);
+    persist(
+      "venue",
+      {
+        schemes: {},
+        currentScheme: scheme,
+        currentVenue: soho,
+        basket: { "demo-burgers": { soho: filledBasket } },
+      },
+      0,
+    );
+    persist("auth", { token: "tok-1", user: { email: "a@b.test" } }, 0);
+    persist("general", { page: "", language: "pl-PL", lastVersion: 2, lastStringVersion: "2" }, 0);
+
+    const [homeModule, venueModule, authModule, generalModule] = await Promise.all([
+      import("./home"),
+      import("./venue"),
+      import("./auth"),
+      import("./general"),
+    ]);
+    expect(homeModule.useHomeStore.getState()).toMatchObject({ ...home, is_asap: true });
+    expect(venueModule.useVenueStore.getState()).toMatchObject({
+      currentVenue: { venue_slug: "soho" },
+      basket: { "demo-burgers": { soho: filledBasket } },
+    });
+    expect(authModule.useAuthStore.getState().token).toBe("tok-1");
+    expect(generalModule.useGeneralStore.getState().language).toBe("pl-PL");
+    for (const key of ["home", "venue", "auth", "general"]) expect(stored(key).version).toBe(1);
   });
 });
