@@ -32,7 +32,8 @@ export function CheckoutPage({ renderAddressDialog }: CheckoutPageProps) {
       : undefined,
   );
   if (!venue) return <NotFoundPage homeHref={paths.home.root.getHref(scheme.business_slug)} />;
-  // The venue becomes current (and gets its basket) in an effect: one render later.
+  // The route loader makes the venue current (with its basket) before this renders;
+  // the spinner only covers a store changed under the page (another tab).
   if (!basket) return <Spinner />;
   const menuHref = paths.venue.menu.getHref(scheme.business_slug, venue.venue_slug);
   if (basket.items.length === 0) {
