@@ -90,7 +90,7 @@ test.describe("checkout", () => {
     await fillCard(page, "4242 4242 4242 4242");
     await payButton(page).click();
     await expect(page).toHaveURL(/\/demo-burgers\/soho\/order-details\/\d+$/);
-    await expect(page.getByTestId("order-status")).toHaveText("Status: Waiting to be accepted");
+    await expect(page.getByTestId("order-status")).toHaveText("Waiting to be accepted");
     expect(await basketItems(page, "demo-burgers", "soho")).toEqual([]);
   });
 
@@ -106,7 +106,7 @@ test.describe("checkout", () => {
     // Another card pays the same order.
     await fillCard(page, "4242 4242 4242 4242");
     await payButton(page).click();
-    await expect(page.getByTestId("order-status")).toHaveText("Status: Waiting to be accepted");
+    await expect(page.getByTestId("order-status")).toHaveText("Waiting to be accepted");
   });
 
   test("4000 0025 0000 3155 goes through the sandbox challenge", async ({ page }) => {
@@ -123,7 +123,7 @@ test.describe("checkout", () => {
 
     await payButton(page).click();
     await challenge.getByRole("button", { name: "Complete" }).click();
-    await expect(page.getByTestId("order-status")).toHaveText("Status: Waiting to be accepted");
+    await expect(page.getByTestId("order-status")).toHaveText("Waiting to be accepted");
   });
 
   test("WELCOME10 takes 10 % off at £15 or more and is refused below", async ({ page }) => {
