@@ -1,15 +1,32 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { call } from "@/lib/api/client";
+import { useAuthStore, type AuthUser } from "@/stores/auth";
 
-/** user/info for the session of a scheme (the filter makes the server check the token's scheme). */
+/**
+ * user/info for the session of a scheme (the filter makes the server check the
+ * token's scheme). The answer also refreshes the auth store's user (SPEC.md §3:
+ * the stored user is what other pages read, the e-mail first): written here,
+ * where the answer arrives, and only for the session that asked — never copied
+ * from a component's effect.
+ */
 export function userInfoQueryOptions(scheme: string, signedIn: boolean) {
   return queryOptions({
     queryKey: ["user", "info", scheme],
-    queryFn: async ({ signal }) =>
-      (await call("user/info", { filter: { business_slug: scheme } }, { signal })).payload,
+    queryFn: async ({ signal }) => {
+      const asked = useAuthStore.getState().token;
+      const { payload } = await call("user/info", { filter: { business_slug: scheme } }, { signal });
+      if (payload) recordUser(asked, { ...payload, business_slug: payload.business_slug || scheme });
+      return payload;
+    },
     enabled: signedIn,
     staleTime: 5 * 60_000,
   });
+}
+
+/** Stores user/info's answer as the session's user, unless the session changed meanwhile. */
+function recordUser(asked: string | null, user: AuthUser) {
+  const state = useAuthStore.getState();
+  if (asked !== null && state.token === asked) state.setUser(user);
 }
 
 export function useUserInfo(scheme: string, signedIn: boolean) {

@@ -56,13 +56,10 @@ function SignedInMenu({ scheme, user }: { scheme: string; user: AuthUser }) {
   const queryClient = useQueryClient();
   const location = useLocation();
   const token = useAuthStore((s) => s.token);
-  const setUser = useAuthStore((s) => s.setUser);
-  const info = useUserInfo(scheme, token !== null);
-
-  // Keep the stored user fresh (a 1401 here clears the session in the API client).
-  useEffect(() => {
-    if (info.data) setUser({ ...info.data, business_slug: info.data.business_slug || scheme });
-  }, [info.data, scheme, setUser]);
+  // Keeps the stored user fresh: the query records its answer in the auth store
+  // itself (get-user-info.ts), so `user` re-renders with it; a 1401 here clears
+  // the session in the API client.
+  useUserInfo(scheme, token !== null);
 
   useEffect(() => {
     if (!open) return;

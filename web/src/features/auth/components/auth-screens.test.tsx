@@ -394,6 +394,17 @@ describe("header account", () => {
     expect(useVenueStore.getState().basket).toEqual({ "demo-burgers": { soho: basket } });
   });
 
+  it("shows the user as user/info answers it, recorded in the auth store", async () => {
+    stubApi({ "user/info": () => ({ body: { success: true, data: user({ first_name: "Anne" }) } }) });
+    useAuthStore.setState({ token: "tok-1", user: user() });
+    renderRoute("/demo-burgers/auth/sign-in");
+    const banner = await screen.findByRole("banner");
+    await waitFor(() =>
+      expect(within(banner).getByTestId("account-menu").textContent).toContain("Anne Nowak"),
+    );
+    expect(useAuthStore.getState().user).toMatchObject({ first_name: "Anne", business_slug: "demo-burgers" });
+  });
+
   it("treats a token of another scheme as signed out here", async () => {
     stubApi();
     useAuthStore.setState({ token: "tok-9", user: user({ business_slug: "demo-pierogi" }) });
