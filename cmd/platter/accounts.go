@@ -14,6 +14,7 @@ import (
 	"platter/internal/account"
 	"platter/internal/config"
 	"platter/internal/notify"
+	"platter/internal/payments"
 	"platter/internal/store"
 )
 
@@ -39,7 +40,11 @@ func startBackground(cfg *config.Config, db *store.DB, log *slog.Logger, now fun
 	wg.Add(3)
 	go func() { defer wg.Done(); w.Run(ctx) }()
 	go func() { defer wg.Done(); prune(ctx, db, log, now) }()
-	go func() { defer wg.Done(); expireOrders(ctx, db, log, now, 30*time.Second) }()
+	cancellers := map[string]payments.IntentCanceller{}
+	if cfg.Payments == "stripe" {
+		cancellers["stripe"] = payments.NewStripe(cfg.StripeSecretKey, cfg.StripeAPIBase, cfg.StripeWebhookSecret)
+	}
+	go func() { defer wg.Done(); expireOrders(ctx, db, cancellers, log, now, 30*time.Second) }()
 	return w.Poke, func() { cancel(); wg.Wait() }, nil
 }
 
@@ -61,8 +66,11 @@ func prune(ctx context.Context, db *store.DB, log *slog.Logger, now func() time.
 
 // expireOrders cancels orders left unpaid past their 30 minutes, every
 // interval, in batches. Each batch claims its rows in the database (see
-// store.ExpireOrders), so every instance may run this loop at once.
-func expireOrders(ctx context.Context, db *store.DB, log *slog.Logger, now func() time.Time, interval time.Duration) {
+// store.ExpireOrders), so every instance may run this loop at once. Then,
+// outside any transaction, the provider payments (Stripe PaymentIntents)
+// of orders that ended unpaid are cancelled at the provider.
+func expireOrders(ctx context.Context, db *store.DB, cancellers map[string]payments.IntentCanceller, log *slog.Logger,
+	now func() time.Time, interval time.Duration) {
 	const batch = 100
 	t := time.NewTicker(interval)
 	defer t.Stop()
@@ -77,6 +85,13 @@ func expireOrders(ctx context.Context, db *store.DB, log *slog.Logger, now func(
 			}
 			if n > 0 {
 				log.Info("expired unpaid orders", "count", n)
+			}
+		}
+		if len(cancellers) > 0 && ctx.Err() == nil {
+			if n, err := payments.CancelIntents(ctx, db, cancellers, log, now, batch); err != nil && ctx.Err() == nil {
+				log.Warn("cancel the payments of unpaid orders", "err", err)
+			} else if n > 0 {
+				log.Info("cancelled the payments of unpaid orders", "count", n)
 			}
 		}
 		select {

@@ -200,3 +200,11 @@ type EventResult struct {
 	// transaction, with this intent id.
 	Refund string
 }
+
+// DueIntent is a provider payment (a Stripe PaymentIntent) of an order
+// that ended unpaid, to be cancelled at its provider.
+type DueIntent struct {
+	OrderID  int64
+	Provider string
+	IntentID string
+}

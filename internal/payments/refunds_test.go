@@ -27,7 +27,10 @@ func stripeMock(t *testing.T) string {
 	}
 	addr := ln.Addr().String()
 	ln.Close()
-	cmd := exec.Command(bin, "-http-addr", addr)
+	// -http-addr alone leaves HTTPS on its fixed default port (12112), which
+	// a second stripe-mock (another test, package or worktree) then fails
+	// to bind: give HTTPS a free port too.
+	cmd := exec.Command(bin, "-http-addr", addr, "-https-addr", "127.0.0.1:0")
 	cmd.Stdout, cmd.Stderr = os.Stderr, os.Stderr
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)

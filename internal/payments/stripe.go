@@ -3,6 +3,7 @@ package payments
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
 	"strconv"
@@ -146,4 +147,24 @@ func (s *Stripe) ParseWebhook(payload []byte, signature string) (Event, error) {
 		}
 	}
 	return out, nil
+}
+
+// ErrPastCancelling is CancelIntent's answer for an intent that can no
+// longer be cancelled (it succeeded, or was cancelled before): nothing is
+// left to do.
+var ErrPastCancelling = errors.New("payments: the payment can no longer be cancelled")
+
+// CancelIntent cancels a PaymentIntent of an order that ended unpaid, so
+// the Payment Element of a page left open cannot take money for it.
+func (s *Stripe) CancelIntent(ctx context.Context, intentID, key string) error {
+	p := &stripe.PaymentIntentCancelParams{CancellationReason: stripe.String("abandoned")}
+	p.SetIdempotencyKey("cancel-" + key)
+	if _, err := s.client.V1PaymentIntents.Cancel(ctx, intentID, p); err != nil {
+		var se *stripe.Error
+		if errors.As(err, &se) && se.Code == stripe.ErrorCodePaymentIntentUnexpectedState {
+			return ErrPastCancelling
+		}
+		return fmt.Errorf("stripe: cancel payment intent: %w", err)
+	}
+	return nil
 }

@@ -174,9 +174,7 @@ func afterStatus(ctx context.Context, c conn, ch *ordering.Change, h *orderHead,
 		return false, err
 	}
 	if !paid {
-		_, err := c.exec(ctx, "UPDATE payments SET status = ?, updated_at = ? WHERE order_id = ?",
-			ordering.PayExpired, now, ch.OrderID)
-		return false, err
+		return false, expirePayment(ctx, c, ch.OrderID, now)
 	}
 	return lifecycle.Refunds(ch.To, paid), queueRefund(ctx, c, ch.OrderID, ch.SchemeID, now)
 }

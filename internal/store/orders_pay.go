@@ -203,7 +203,7 @@ func releaseOrder(ctx context.Context, c conn, orderID, schemeID int64, now time
 	case err != nil && platter.ErrorCode(mapErr(err)) != platter.CodeNotFound:
 		return err
 	}
-	if _, err := c.exec(ctx, "UPDATE payments SET status = 'expired', updated_at = ? WHERE order_id = ?", now, orderID); err != nil {
+	if err := expirePayment(ctx, c, orderID, now); err != nil {
 		return err
 	}
 	return addEvent(ctx, c, orderID, schemeID, ordering.StatusCancelled, ordering.PayExpired, "system",

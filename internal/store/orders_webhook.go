@@ -13,7 +13,10 @@ import (
 func (db *DB) SetPaymentIntent(ctx context.Context, orderID int64, providerRef, clientSecret string, now time.Time) (*ordering.Order, error) {
 	var out *ordering.Order
 	err := db.write(ctx, func(c conn) error {
-		if _, err := c.exec(ctx, `UPDATE payments SET provider_ref = ?, client_secret = ?, updated_at = ?
+		// An intent made for an order that ended meanwhile is due to be
+		// cancelled like any other unpaid order's.
+		if _, err := c.exec(ctx, `UPDATE payments SET provider_ref = ?, client_secret = ?, updated_at = ?,
+			intent_cancel = CASE WHEN status = 'expired' THEN 'due' ELSE intent_cancel END
 			WHERE order_id = ? AND provider_ref = ''`, providerRef, clientSecret, utc(now), orderID); err != nil {
 			return err
 		}
