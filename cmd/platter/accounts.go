@@ -9,12 +9,14 @@ import (
 	"log/slog"
 	"strings"
 	"sync"
+	"text/tabwriter"
 	"time"
 
 	"platter/internal/account"
 	"platter/internal/config"
 	"platter/internal/notify"
 	"platter/internal/payments"
+	"platter/internal/platter"
 	"platter/internal/store"
 )
 
@@ -103,19 +105,58 @@ func expireOrders(ctx context.Context, db *store.DB, cancellers map[string]payme
 }
 
 const userUsage = `usage: platter user add --email E --password P --role manager|staff|driver|admin --scheme SLUG [--venue SLUG]
+       platter user list [--scheme SLUG]
+       platter user remove --email E --scheme SLUG [--venue SLUG] [--role ROLE]
 
-Creates the platform user (or sets its password) and gives it the role in the
-scheme, or with --venue in that one venue only (staff of soho are not staff
-of shoreditch). Staff sign in at /{scheme} with these details.`
+add creates the platform user (or sets its password) and gives it the role in
+the scheme, or with --venue in that one venue only (staff of soho are not staff
+of shoreditch). Staff sign in at /{scheme} with these details.
+list prints every membership (of one scheme with --scheme): scheme, e-mail,
+role, venue ("-" for the whole scheme) and since when, tab-separated.
+remove withdraws the user's memberships in the scheme (only that venue's with
+--venue, only that role with --role) and revokes the user's sessions there at
+once; the user account itself stays.`
 
-// userCommand runs `platter user add …`.
+// userCommand runs `platter user add|list|remove …`.
 func userCommand(ctx context.Context, cfg *config.Config, args []string, stdout, stderr io.Writer) error {
-	if len(args) == 0 || args[0] != "add" {
+	if len(args) == 0 {
 		return usageError(userUsage)
 	}
-	fs := flag.NewFlagSet("platter user add", flag.ContinueOnError)
+	switch args[0] {
+	case "add":
+		return userAdd(ctx, cfg, args[1:], stdout, stderr)
+	case "list":
+		return userList(ctx, cfg, args[1:], stdout, stderr)
+	case "remove":
+		return userRemove(ctx, cfg, args[1:], stdout, stderr)
+	}
+	return usageError(userUsage)
+}
+
+// userFlags is a flag set of `platter user <verb>` that prints the usage.
+func userFlags(verb string, stderr io.Writer) *flag.FlagSet {
+	fs := flag.NewFlagSet("platter user "+verb, flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Usage = func() { fmt.Fprintln(stderr, userUsage) }
+	return fs
+}
+
+// parseUserFlags parses args; -h is not an error (nil, done true).
+func parseUserFlags(fs *flag.FlagSet, args []string) (done bool, err error) {
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return true, nil
+		}
+		return true, usageError(err.Error())
+	}
+	if fs.NArg() > 0 {
+		return true, usageError("unexpected argument " + fs.Arg(0) + "\n\n" + userUsage)
+	}
+	return false, nil
+}
+
+func userAdd(ctx context.Context, cfg *config.Config, args []string, stdout, stderr io.Writer) error {
+	fs := userFlags("add", stderr)
 	var p store.PlatformUser
 	var password string
 	fs.StringVar(&p.Email, "email", "", "e-mail address (the sign-in name)")
@@ -123,11 +164,8 @@ func userCommand(ctx context.Context, cfg *config.Config, args []string, stdout,
 	fs.StringVar(&p.Role, "role", "", "manager, staff, driver or admin")
 	fs.StringVar(&p.SchemeSlug, "scheme", "", "business_slug of the scheme")
 	fs.StringVar(&p.VenueSlug, "venue", "", "venue slug, to limit the role to one venue")
-	if err := fs.Parse(args[1:]); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return nil
-		}
-		return usageError(err.Error())
+	if done, err := parseUserFlags(fs, args); done {
+		return err
 	}
 	var problems []string
 	if prob := account.EmailProblem(p.Email); prob != "" {
@@ -146,6 +184,80 @@ func userCommand(ctx context.Context, cfg *config.Config, args []string, stdout,
 		return usageError(strings.Join(problems, "\n") + "\n\n" + userUsage)
 	}
 	return withStore(ctx, cfg, func(db *store.DB) error { return addUser(ctx, db, p, password, stdout) })
+}
+
+// userList prints the memberships, one a line.
+func userList(ctx context.Context, cfg *config.Config, args []string, stdout, stderr io.Writer) error {
+	fs := userFlags("list", stderr)
+	scheme := fs.String("scheme", "", "business_slug of one scheme (default: every scheme)")
+	if done, err := parseUserFlags(fs, args); done {
+		return err
+	}
+	return withStore(ctx, cfg, func(db *store.DB) error {
+		if *scheme != "" {
+			if _, err := db.SchemeBySlug(ctx, *scheme); err != nil {
+				return fmt.Errorf("there is no scheme %q", *scheme)
+			}
+		}
+		ms, err := db.ListMembers(ctx, *scheme)
+		if err != nil {
+			return err
+		}
+		w := tabwriter.NewWriter(stdout, 0, 4, 2, ' ', 0)
+		fmt.Fprintln(w, "SCHEME\tEMAIL\tROLE\tVENUE\tSINCE")
+		for _, m := range ms {
+			venue := m.VenueSlug
+			if venue == "" {
+				venue = "-"
+			}
+			fmt.Fprintf(w, "%s\t%s\t%s\t%s\t%s\n", m.SchemeSlug, m.Email, m.Role, venue, m.Since.Format(time.RFC3339))
+		}
+		return w.Flush()
+	})
+}
+
+// userRemove withdraws memberships and revokes the user's sessions at the
+// scheme.
+func userRemove(ctx context.Context, cfg *config.Config, args []string, stdout, stderr io.Writer) error {
+	fs := userFlags("remove", stderr)
+	var r store.MemberRemoval
+	fs.StringVar(&r.Email, "email", "", "e-mail address of the platform user")
+	fs.StringVar(&r.SchemeSlug, "scheme", "", "business_slug of the scheme")
+	fs.StringVar(&r.VenueSlug, "venue", "", "only the memberships of this venue")
+	fs.StringVar(&r.Role, "role", "", "only this role")
+	if done, err := parseUserFlags(fs, args); done {
+		return err
+	}
+	var problems []string
+	if account.EmailProblem(r.Email) != "" {
+		problems = append(problems, "--email: not a valid e-mail address")
+	}
+	if r.SchemeSlug == "" {
+		problems = append(problems, "--scheme: required")
+	}
+	if r.Role != "" && !account.IsRole(r.Role) {
+		problems = append(problems, "--role: must be one of "+strings.Join(account.Roles, ", "))
+	}
+	if len(problems) > 0 {
+		return usageError(strings.Join(problems, "\n") + "\n\n" + userUsage)
+	}
+	return withStore(ctx, cfg, func(db *store.DB) error {
+		gone, err := db.RemoveMember(ctx, r, time.Now())
+		if platter.ErrorCode(err) == platter.CodeNotFound {
+			return fmt.Errorf("%s holds no such membership in %s", account.NormalizeEmail(r.Email), r.SchemeSlug)
+		} else if err != nil {
+			return err
+		}
+		for _, m := range gone {
+			where := r.SchemeSlug
+			if m.VenueSlug != "" {
+				where += "/" + m.VenueSlug
+			}
+			fmt.Fprintf(stdout, "removed %s of %s from %s\n", m.Role, where, account.NormalizeEmail(r.Email))
+		}
+		fmt.Fprintf(stdout, "revoked the sessions of %s at %s\n", account.NormalizeEmail(r.Email), r.SchemeSlug)
+		return nil
+	})
 }
 
 func addUser(ctx context.Context, db *store.DB, p store.PlatformUser, password string, stdout io.Writer) error {

@@ -146,3 +146,16 @@ func Backoff(attempt int) time.Duration {
 	}
 	return min(d, 30*time.Minute)
 }
+
+// Entry is one message of the outbox as a manager sees it listed (never
+// its body: it may hold a customer's one-time code).
+type Entry struct {
+	ID        int64
+	Kind      string
+	To        string
+	Subject   string
+	Status    string // pending, sent, outbox (logged only: no SMTP) or failed
+	Attempts  int
+	CreatedAt time.Time
+	SentAt    *time.Time
+}

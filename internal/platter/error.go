@@ -28,6 +28,10 @@ const (
 	CodeBadCode        = 2063 // one-time code wrong, expired or used
 	CodeCodeExhausted  = 2064 // too many wrong tries: request a new code
 
+	// Staff invitations (issue 12).
+	CodeInvitationInvalid = 2070 // unknown, expired, used or revoked invitation link
+	CodeAlreadyMember     = 2071 // the address already holds that role there
+
 	// Scheduling refusals (31xx): when an order may be wanted.
 	CodeVenueClosed  = 3101 // ASAP while the venue is closed
 	CodeVenuePaused  = 3102 // ASAP (or a slot before the pause ends) while paused

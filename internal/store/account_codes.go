@@ -60,7 +60,7 @@ func (db *DB) SignUp(ctx context.Context, su account.SignUp, codeMail, knownMail
 			return err
 		case u.Verified:
 			knownMail.To = u.Email
-			return enqueueMail(ctx, c, MailRegistered, knownMail, now)
+			return enqueueMail(ctx, c, su.SchemeID, MailRegistered, knownMail, now)
 		default:
 			if !su.SamePassword || su.SeenHash == "" || u.PasswordHash != su.SeenHash {
 				if _, err := c.exec(ctx, "UPDATE users SET password_hash = '', updated_at = ? WHERE id = ?",
@@ -73,7 +73,7 @@ func (db *DB) SignUp(ctx context.Context, su account.SignUp, codeMail, knownMail
 		if err := insertCode(ctx, c, su.SchemeID, norm, account.PurposeVerify, su.CodeHash, now); err != nil {
 			return err
 		}
-		return enqueueMail(ctx, c, MailVerify, codeMail, now)
+		return enqueueMail(ctx, c, su.SchemeID, MailVerify, codeMail, now)
 	})
 }
 
@@ -95,7 +95,7 @@ func (db *DB) ResendVerification(ctx context.Context, schemeID int64, email, cod
 		}
 		sent = true
 		mail.To = u.Email
-		return enqueueMail(ctx, c, MailVerify, mail, now)
+		return enqueueMail(ctx, c, schemeID, MailVerify, mail, now)
 	})
 	return sent, err
 }
@@ -119,7 +119,7 @@ func (db *DB) RequestReset(ctx context.Context, schemeID int64, email, codeHash 
 		}
 		sent = true
 		mail.To = u.Email
-		return enqueueMail(ctx, c, MailReset, mail, now)
+		return enqueueMail(ctx, c, schemeID, MailReset, mail, now)
 	})
 	return sent, err
 }

@@ -60,13 +60,14 @@ func queueOrderMail(ctx context.Context, c conn, kind string, orderID int64, now
 	var (
 		email, lang, currency, slug, name, colour, venue, zone    string
 		number, subtotal, discount, service, delivery, tip, total int64
+		schemeID                                                  int64
 		expected                                                  sql.NullTime
 	)
 	err := c.queryRow(ctx, `SELECT o.email, o.lang, o.currency, o.order_number, o.subtotal, o.discount,
-			o.service_charge, o.delivery_fee, o.tip, o.total, o.expected_at, s.slug, s.name, s.colour, v.name, v.time_zone
+			o.service_charge, o.delivery_fee, o.tip, o.total, o.expected_at, s.id, s.slug, s.name, s.colour, v.name, v.time_zone
 		FROM orders o JOIN schemes s ON s.id = o.scheme_id JOIN venues v ON v.id = o.venue_id WHERE o.id = ?`, orderID).
 		Scan(&email, &lang, &currency, &number, &subtotal, &discount, &service, &delivery, &tip, &total, &expected,
-			&slug, &name, &colour, &venue, &zone)
+			&schemeID, &slug, &name, &colour, &venue, &zone)
 	if err != nil {
 		return err
 	}
@@ -104,7 +105,7 @@ func queueOrderMail(ctx context.Context, c conn, kind string, orderID int64, now
 		return err
 	}
 	m.To = email
-	return enqueueMail(ctx, c, kind, m, now)
+	return enqueueMail(ctx, c, schemeID, kind, m, now)
 }
 
 // receiptLines are the order's lines as a receipt shows them: "2 × Cheesy

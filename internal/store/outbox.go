@@ -8,12 +8,13 @@ import (
 	"platter/internal/notify"
 )
 
-// enqueueMail writes a message to the outbox inside the caller's
-// transaction, so it commits (or not) with the change that causes it.
-func enqueueMail(ctx context.Context, c conn, kind string, m notify.Message, now time.Time) error {
+// enqueueMail writes a message of a scheme to the outbox inside the
+// caller's transaction, so it commits (or not) with the change that causes
+// it. The scheme's managers see it in admin/outbox/list.
+func enqueueMail(ctx context.Context, c conn, schemeID int64, kind string, m notify.Message, now time.Time) error {
 	now = utc(now)
-	_, err := c.exec(ctx, `INSERT INTO mail_outbox (kind, to_addr, subject, text_body, html_body, next_attempt_at, created_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?)`, kind, m.To, m.Subject, m.Text, m.HTML, now, now)
+	_, err := c.exec(ctx, `INSERT INTO mail_outbox (scheme_id, kind, to_addr, subject, text_body, html_body, next_attempt_at, created_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, schemeID, kind, m.To, m.Subject, m.Text, m.HTML, now, now)
 	return err
 }
 

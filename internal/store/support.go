@@ -128,7 +128,7 @@ func (db *DB) InsertSupportRequest(ctx context.Context, r support.Request, mail 
 			}
 		}
 		if mail != nil {
-			return enqueueMail(ctx, c, MailSupportReceived, *mail, now)
+			return enqueueMail(ctx, c, r.SchemeID, MailSupportReceived, *mail, now)
 		}
 		return queueOrderMail(ctx, c, MailSupportReceived, r.OrderID, now)
 	})

@@ -1,0 +1,373 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"strings"
+	"time"
+
+	"platter/internal/account"
+	"platter/internal/notify"
+	"platter/internal/platter"
+)
+
+// MailInvitation is the outbox kind (and i18n mail.<kind>.* keys) of a
+// staff invitation.
+const MailInvitation = "staff_invitation"
+
+// ListMembers returns the memberships of platform users, of one scheme
+// (schemeSlug) or of every scheme (""), by scheme, e-mail, role and venue.
+func (db *DB) ListMembers(ctx context.Context, schemeSlug string) ([]account.Member, error) {
+	return db.members(ctx, "sc.slug = ? OR ? = ''", schemeSlug, schemeSlug)
+}
+
+// Members returns the memberships of the platform users of a scheme.
+func (db *DB) Members(ctx context.Context, schemeID int64) ([]account.Member, error) {
+	return db.members(ctx, "m.scheme_id = ?", schemeID)
+}
+
+func (db *DB) members(ctx context.Context, where string, args ...any) ([]account.Member, error) {
+	var out []account.Member
+	err := db.read(ctx, func(c conn) error {
+		out = nil
+		rows, err := c.query(ctx, `SELECT u.id, u.email, sc.slug, m.role, COALESCE(v.id, 0), COALESCE(v.slug, ''), m.created_at
+			FROM memberships m JOIN users u ON u.id = m.user_id JOIN schemes sc ON sc.id = m.scheme_id
+			LEFT JOIN venues v ON v.id = m.venue_id
+			WHERE `+where+` ORDER BY sc.slug, u.email_norm, m.role, COALESCE(v.slug, '')`, args...)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var m account.Member
+			if err := rows.Scan(&m.UserID, &m.Email, &m.SchemeSlug, &m.Role, &m.VenueID, &m.VenueSlug, &m.Since); err != nil {
+				return err
+			}
+			m.Since = m.Since.UTC()
+			out = append(out, m)
+		}
+		return rows.Err()
+	})
+	return out, mapErr(err)
+}
+
+// MemberRemoval names the memberships to withdraw: a user (by id, or by
+// e-mail for the command line) in a scheme (by id or slug), narrowed to one
+// role and/or one venue when given. Spare lists roles left alone (a manager
+// may not remove a platform admin).
+type MemberRemoval struct {
+	SchemeID   int64
+	SchemeSlug string
+	UserID     int64
+	Email      string
+	Role       string
+	VenueSlug  string
+	Spare      []string
+}
+
+// RemoveMember withdraws the memberships r names and revokes every session
+// the user holds at the scheme, in one transaction: the next call of any of
+// its tokens there is 1401 (a session is checked against the memberships
+// on every request too). It returns what it removed; nothing is 1404.
+func (db *DB) RemoveMember(ctx context.Context, r MemberRemoval, now time.Time) ([]account.Member, error) {
+	var removed []account.Member
+	err := db.write(ctx, func(c conn) error {
+		removed = nil
+		schemeID := r.SchemeID
+		if schemeID == 0 {
+			id, _, err := findSchemeVenue(ctx, c, r.SchemeSlug, "")
+			if err != nil {
+				return err
+			}
+			schemeID = id
+		}
+		userID := r.UserID
+		if userID == 0 {
+			err := c.queryRow(ctx, "SELECT id FROM users WHERE scheme_id IS NULL AND email_norm = ?",
+				account.NormalizeEmail(r.Email)).Scan(&userID)
+			if err == sql.ErrNoRows {
+				return platter.Errorf(platter.CodeNotFound, "there is no platform user %s", r.Email)
+			} else if err != nil {
+				return err
+			}
+		}
+		rows, err := c.query(ctx, `SELECT m.id, u.email, m.role, COALESCE(v.id, 0), COALESCE(v.slug, ''), m.created_at
+			FROM memberships m JOIN users u ON u.id = m.user_id LEFT JOIN venues v ON v.id = m.venue_id
+			WHERE m.user_id = ? AND m.scheme_id = ?`, userID, schemeID)
+		if err != nil {
+			return err
+		}
+		var ids []int64
+		for rows.Next() {
+			var id int64
+			m := account.Member{UserID: userID, SchemeSlug: r.SchemeSlug}
+			if err := rows.Scan(&id, &m.Email, &m.Role, &m.VenueID, &m.VenueSlug, &m.Since); err != nil {
+				rows.Close()
+				return err
+			}
+			if (r.Role != "" && m.Role != r.Role) || (r.VenueSlug != "" && m.VenueSlug != r.VenueSlug) || contains(r.Spare, m.Role) {
+				continue
+			}
+			m.Since = m.Since.UTC()
+			ids, removed = append(ids, id), append(removed, m)
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return err
+		}
+		if len(ids) == 0 {
+			return platter.NotFound()
+		}
+		for _, id := range ids {
+			if _, err := c.exec(ctx, "DELETE FROM memberships WHERE id = ?", id); err != nil {
+				return err
+			}
+		}
+		_, err = c.exec(ctx, "UPDATE sessions SET revoked_at = ? WHERE user_id = ? AND scheme_id = ? AND revoked_at IS NULL",
+			utc(now), userID, schemeID)
+		return err
+	})
+	return removed, mapErr(err)
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// Invite stores an invitation of inv.Email to inv.Role in scheme
+// inv.SchemeID (in venue inv.VenueSlug when given) and queues mail, whose
+// link carries the token of inv.TokenHash, in one transaction. An earlier
+// pending invitation of the address to the same role and venue is revoked
+// (the new mail replaces it); an address that already holds the role there
+// is 2071; an unknown venue 1404.
+func (db *DB) Invite(ctx context.Context, inv account.Invitation, mail notify.Message, now time.Time) (*account.Invitation, error) {
+	now = utc(now)
+	norm := account.NormalizeEmail(inv.Email)
+	out := inv
+	err := db.write(ctx, func(c conn) error {
+		var venueID sql.NullInt64
+		if inv.VenueSlug != "" {
+			err := c.queryRow(ctx, "SELECT id, name FROM venues WHERE scheme_id = ? AND slug = ? AND deleted_at IS NULL",
+				inv.SchemeID, inv.VenueSlug).Scan(&venueID, &out.VenueName)
+			if err == sql.ErrNoRows {
+				return &platter.Error{Code: platter.CodeNotFound, Message: "error.not_found",
+					Fields: map[string]string{"venue_slug": "error.not_found"}}
+			} else if err != nil {
+				return err
+			}
+		}
+		var n int
+		err := c.queryRow(ctx, `SELECT COUNT(*) FROM memberships m JOIN users u ON u.id = m.user_id
+			WHERE u.scheme_id IS NULL AND u.email_norm = ? AND m.scheme_id = ? AND m.role = ?
+			AND COALESCE(m.venue_id, 0) = ?`, norm, inv.SchemeID, inv.Role, venueID.Int64).Scan(&n)
+		if err != nil {
+			return err
+		}
+		if n > 0 {
+			return account.ErrAlreadyMember()
+		}
+		if _, err := c.exec(ctx, `UPDATE staff_invitations SET revoked_at = ?
+			WHERE scheme_id = ? AND email_norm = ? AND role = ? AND COALESCE(venue_id, 0) = ?
+			AND accepted_at IS NULL AND revoked_at IS NULL`, now, inv.SchemeID, norm, inv.Role, venueID.Int64); err != nil {
+			return err
+		}
+		out.CreatedAt, out.ExpiresAt = now, now.Add(account.InvitationTTL)
+		out.VenueID = venueID.Int64
+		var by sql.NullInt64
+		if inv.InvitedBy != 0 {
+			by = sql.NullInt64{Int64: inv.InvitedBy, Valid: true}
+		}
+		if err := c.queryRow(ctx, `INSERT INTO staff_invitations (scheme_id, venue_id, role, email, email_norm, token_hash,
+				invited_by, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+			inv.SchemeID, venueID, inv.Role, inv.Email, norm, inv.TokenHash, by, out.CreatedAt, out.ExpiresAt).Scan(&out.ID); err != nil {
+			return err
+		}
+		mail.To = inv.Email
+		return enqueueMail(ctx, c, inv.SchemeID, MailInvitation, mail, now)
+	})
+	if err != nil {
+		return nil, mapErr(err)
+	}
+	out.TokenHash = ""
+	return &out, nil
+}
+
+const invitationColumns = `i.id, i.scheme_id, sc.slug, sc.name, i.role, COALESCE(v.id, 0), COALESCE(v.slug, ''),
+	COALESCE(v.name, ''), i.email, COALESCE(i.invited_by, 0), i.created_at, i.expires_at,
+	EXISTS (SELECT 1 FROM users u WHERE u.scheme_id IS NULL AND u.email_norm = i.email_norm)
+	FROM staff_invitations i JOIN schemes sc ON sc.id = i.scheme_id LEFT JOIN venues v ON v.id = i.venue_id`
+
+// pending is the condition of a usable invitation.
+const pending = "i.accepted_at IS NULL AND i.revoked_at IS NULL AND i.expires_at > ?"
+
+func scanInvitation(r scanner) (*account.Invitation, error) {
+	var in account.Invitation
+	err := r.Scan(&in.ID, &in.SchemeID, &in.SchemeSlug, &in.SchemeName, &in.Role, &in.VenueID, &in.VenueSlug,
+		&in.VenueName, &in.Email, &in.InvitedBy, &in.CreatedAt, &in.ExpiresAt, &in.HasAccount)
+	in.CreatedAt, in.ExpiresAt = in.CreatedAt.UTC(), in.ExpiresAt.UTC()
+	return &in, err
+}
+
+// Invitations lists a scheme's pending invitations, newest first.
+func (db *DB) Invitations(ctx context.Context, schemeID int64, now time.Time) ([]account.Invitation, error) {
+	var out []account.Invitation
+	err := db.read(ctx, func(c conn) error {
+		out = nil
+		rows, err := c.query(ctx, "SELECT "+invitationColumns+" WHERE i.scheme_id = ? AND "+pending+" ORDER BY i.id DESC",
+			schemeID, utc(now))
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			in, err := scanInvitation(rows)
+			if err != nil {
+				return err
+			}
+			out = append(out, *in)
+		}
+		return rows.Err()
+	})
+	return out, mapErr(err)
+}
+
+// InvitationByToken returns the pending invitation of a link's token hash
+// at a scheme; anything else (unknown, another scheme's, expired, used,
+// revoked) is 2070.
+func (db *DB) InvitationByToken(ctx context.Context, schemeID int64, tokenHash string, now time.Time) (*account.Invitation, error) {
+	in, err := scanInvitation(db.single().queryRow(ctx, "SELECT "+invitationColumns+
+		" WHERE i.token_hash = ? AND i.scheme_id = ? AND "+pending, tokenHash, schemeID, utc(now)))
+	if err == sql.ErrNoRows {
+		return nil, account.ErrInvitationInvalid()
+	}
+	return in, mapErr(err)
+}
+
+// RevokeInvitation withdraws a pending invitation of the scheme; its link
+// stops working at once. Another scheme's, a used or an unknown one is 1404.
+func (db *DB) RevokeInvitation(ctx context.Context, schemeID, id int64, now time.Time) error {
+	return mapErr(db.write(ctx, func(c conn) error {
+		return oneRow(c.exec(ctx, `UPDATE staff_invitations SET revoked_at = ?
+			WHERE id = ? AND scheme_id = ? AND accepted_at IS NULL AND revoked_at IS NULL`, utc(now), id, schemeID))
+	}))
+}
+
+// Acceptance is what accepting an invitation does: the link's token hash
+// at its scheme; for an address without an account the password hash of
+// the new one (UserID 0), for an existing account its id (the caller has
+// checked its password); and the hash of the session token it signs in
+// with.
+type Acceptance struct {
+	SchemeID     int64
+	TokenHash    string
+	UserID       int64
+	PasswordHash string
+	SessionHash  string
+}
+
+// AcceptInvitation uses a pending invitation once (a conditional update:
+// of two concurrent acceptances one wins, the other is 2070), creates the
+// platform user when there is none (the link proves the address, so it is
+// verified), adds the membership and opens a session, in one transaction.
+// An account created or found since the caller looked (UserID no longer
+// matching) is 1409: the caller looks again.
+func (db *DB) AcceptInvitation(ctx context.Context, a Acceptance, now time.Time) (*account.User, error) {
+	now = utc(now)
+	var userID int64
+	err := db.write(ctx, func(c conn) error {
+		var (
+			id              int64
+			role, email     string
+			norm            string
+			venueID         sql.NullInt64
+			existing        int64
+			existingMissing bool
+		)
+		err := c.queryRow(ctx, `UPDATE staff_invitations SET accepted_at = ?
+			WHERE token_hash = ? AND scheme_id = ? AND accepted_at IS NULL AND revoked_at IS NULL AND expires_at > ?
+			RETURNING id, role, venue_id, email, email_norm`, now, a.TokenHash, a.SchemeID, now).
+			Scan(&id, &role, &venueID, &email, &norm)
+		if err == sql.ErrNoRows {
+			return account.ErrInvitationInvalid()
+		} else if err != nil {
+			return err
+		}
+		err = c.queryRow(ctx, "SELECT id FROM users WHERE scheme_id IS NULL AND email_norm = ?", norm).Scan(&existing)
+		if err == sql.ErrNoRows {
+			existingMissing = true
+		} else if err != nil {
+			return err
+		}
+		switch {
+		case a.UserID != 0 && (existingMissing || existing != a.UserID), a.UserID == 0 && !existingMissing:
+			return &platter.Error{Code: platter.CodeConflict, Message: "error.conflict"}
+		case a.UserID != 0:
+			userID = a.UserID
+		default:
+			if strings.TrimSpace(a.PasswordHash) == "" {
+				return &platter.Error{Code: platter.CodeValidation, Message: "error.validation",
+					Fields: map[string]string{"password": "validation.required"}}
+			}
+			if err := c.queryRow(ctx, `INSERT INTO users (scheme_id, email, email_norm, password_hash, verified_at,
+				created_at, updated_at) VALUES (NULL, ?, ?, ?, ?, ?, ?) RETURNING id`,
+				email, norm, a.PasswordHash, now, now, now).Scan(&userID); err != nil {
+				return err
+			}
+		}
+		if _, err := c.exec(ctx, `INSERT INTO memberships (user_id, scheme_id, venue_id, role, created_at)
+			VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`, userID, a.SchemeID, venueID, role, now); err != nil {
+			return err
+		}
+		if _, err := c.exec(ctx, "UPDATE staff_invitations SET accepted_by = ? WHERE id = ?", userID, id); err != nil {
+			return err
+		}
+		return insertSession(ctx, c, userID, a.SchemeID, a.SessionHash, now)
+	})
+	if err != nil {
+		return nil, mapErr(err)
+	}
+	return db.UserByID(ctx, userID)
+}
+
+// OutboxPage returns a scheme's mail, newest first: limit rows from
+// offset, and how many there are in all.
+func (db *DB) OutboxPage(ctx context.Context, schemeID int64, limit, offset int) ([]notify.Entry, int, error) {
+	var (
+		out   []notify.Entry
+		total int
+	)
+	err := db.read(ctx, func(c conn) error {
+		out = nil
+		if err := c.queryRow(ctx, "SELECT COUNT(*) FROM mail_outbox WHERE scheme_id = ?", schemeID).Scan(&total); err != nil {
+			return err
+		}
+		rows, err := c.query(ctx, `SELECT id, kind, to_addr, subject, status, attempts, created_at, sent_at
+			FROM mail_outbox WHERE scheme_id = ? ORDER BY id DESC LIMIT ? OFFSET ?`, schemeID, limit, offset)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var (
+				e    notify.Entry
+				sent sql.NullTime
+			)
+			if err := rows.Scan(&e.ID, &e.Kind, &e.To, &e.Subject, &e.Status, &e.Attempts, &e.CreatedAt, &sent); err != nil {
+				return err
+			}
+			e.CreatedAt = e.CreatedAt.UTC()
+			if sent.Valid {
+				t := sent.Time.UTC()
+				e.SentAt = &t
+			}
+			out = append(out, e)
+		}
+		return rows.Err()
+	})
+	return out, total, mapErr(err)
+}
