@@ -50,7 +50,19 @@ export const paths = {
     },
   },
   orders: { path: "orders", getHref: (scheme: string) => `/${e(scheme)}/orders` },
-  admin: { path: "/:scheme/admin/*", getHref: (scheme: string) => `/${e(scheme)}/admin` },
+  admin: {
+    root: { path: "/:scheme/admin", getHref: (scheme: string) => `/${e(scheme)}/admin` },
+    signIn: {
+      path: "sign-in",
+      getHref: (scheme: string, redirect?: string) => `/${e(scheme)}/admin/sign-in${redirectQuery(redirect)}`,
+    },
+    board: {
+      path: "board/:venue",
+      getHref: (scheme: string, venue: string) => `/${e(scheme)}/admin/board/${e(venue)}`,
+    },
+    team: { path: "team", getHref: (scheme: string) => `/${e(scheme)}/admin/team` },
+    outbox: { path: "outbox", getHref: (scheme: string) => `/${e(scheme)}/admin/outbox` },
+  },
   driver: { path: "/:scheme/driver", getHref: (scheme: string) => `/${e(scheme)}/driver` },
   scheme: { path: "/:scheme" },
 } as const;

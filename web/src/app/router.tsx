@@ -19,6 +19,7 @@ function screen<M>(load: () => Promise<M>, name: keyof M) {
   return async () => ({ Component: (await load())[name] as ComponentType });
 }
 
+const admin = () => import("./routes/admin");
 const authScreens = () => import("@/features/auth/components/auth-screens");
 
 /**
@@ -38,8 +39,32 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
         lazy: async () => ({ Component: (await import("./routes/landing")).LandingRoute }),
       },
       {
-        path: paths.admin.path,
-        lazy: async () => ({ Component: (await import("./routes/admin")).AdminRoot }),
+        // The back office: its own lazy tree (shell, sign-in, board, team,
+        // outbox), none of it in the storefront's chunks.
+        path: paths.admin.root.path,
+        lazy: screen(admin, "AdminRoot"),
+        children: [
+          { path: paths.admin.signIn.path, lazy: screen(admin, "AdminSignInPage") },
+          {
+            lazy: screen(admin, "AdminShell"),
+            children: [
+              { index: true, lazy: screen(admin, "AdminIndex") },
+              {
+                path: paths.admin.board.path,
+                lazy: screen(() => import("@/features/admin/board/board-page"), "BoardPage"),
+              },
+              {
+                path: paths.admin.team.path,
+                lazy: screen(() => import("@/features/admin/team/team-page"), "TeamPage"),
+              },
+              {
+                path: paths.admin.outbox.path,
+                lazy: screen(() => import("@/features/admin/outbox/outbox-page"), "OutboxPage"),
+              },
+              { path: "*", lazy: screen(admin, "AdminNotFound") },
+            ],
+          },
+        ],
       },
       {
         path: paths.driver.path,

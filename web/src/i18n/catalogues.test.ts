@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import enUS from "./en-US.json";
 import plPL from "./pl-PL.json";
+import adminEnUS from "./admin/en-US.json";
+import adminPlPL from "./admin/pl-PL.json";
 import { flatten } from "@/lib/i18n";
 
 const catalogues = { "en-US": enUS, "pl-PL": plPL } as const;
@@ -40,6 +42,31 @@ function placeholders(catalogue: object): Map<string, string[]> {
   }
   return new Map([...byBase].map(([base, names]) => [base, [...names].sort()]));
 }
+
+describe("the back office's catalogues (i18n/admin, a lazy part)", () => {
+  const en = texts(adminEnUS);
+  const pl = texts(adminPlPL);
+
+  it("en-US and pl-PL have the same texts, plural forms by each language's rules, none empty", () => {
+    expect([...pl.keys()].sort()).toEqual([...en.keys()].sort());
+    for (const [language, catalogue] of Object.entries({ "en-US": en, "pl-PL": pl })) {
+      const needed = new Intl.PluralRules(language).resolvedOptions().pluralCategories.slice().sort();
+      for (const [base, forms] of catalogue) {
+        if (forms.length > 0) expect(forms.slice().sort(), `${language} ${base}`).toEqual(needed);
+      }
+    }
+    expect(leaves(adminEnUS).filter((s) => s.trim() === "")).toEqual([]);
+    expect(leaves(adminPlPL).filter((s) => s.trim() === "")).toEqual([]);
+    const enPlaceholders = placeholders(adminEnUS);
+    for (const [base, names] of placeholders(adminPlPL))
+      expect(names, base).toEqual(enPlaceholders.get(base));
+  });
+
+  it("lives under its own top-level keys, which the main catalogue does not use", () => {
+    const main = new Set(Object.keys(enUS));
+    expect(Object.keys(adminEnUS).filter((k) => main.has(k))).toEqual([]);
+  });
+});
 
 describe("i18n catalogues", () => {
   it("en-US and pl-PL have the same texts (plural forms count as one text)", () => {

@@ -1,11 +1,4 @@
-/** The back-office route tree (lazy chunk). */
-import { AdminPage } from "@/features/admin/components/admin-page";
-import { SchemeShell } from "./scheme-shell";
-
-export function AdminRoot() {
-  return (
-    <SchemeShell>
-      <AdminPage />
-    </SchemeShell>
-  );
-}
+/** The back-office route tree (lazy chunk): its shell, sign-in and index; the pages are chunks of their own. */
+export { AdminNotFound, AdminRoot } from "@/features/admin/shell/admin-root";
+export { AdminIndex, AdminShell } from "@/features/admin/shell/admin-shell";
+export { AdminSignInPage } from "@/features/admin/shell/admin-sign-in";

@@ -100,3 +100,33 @@ describe("createI18n", () => {
     expect(listener).toHaveBeenCalledTimes(1);
   });
 });
+
+describe("createI18n parts", () => {
+  it("merges a part registered later into each language, and load waits for it", async () => {
+    const i18n = createI18n({ language: "en-US", load: async (lang) => trees[lang] ?? {} });
+    await i18n.load("en-US");
+    expect(i18n.t("board")).toBe("board");
+    let release = () => {};
+    const part = vi.fn((lang: string) =>
+      lang === "en-US"
+        ? new Promise<object>((resolve) => {
+            release = () => resolve({ board: "Board", hello: "Hi {{name}}" });
+          })
+        : Promise.resolve({ board: "Tablica" }),
+    );
+    i18n.addPart("admin", part);
+    expect(i18n.isLoaded("en-US")).toBe(false);
+    const pending = i18n.load("en-US");
+    expect(i18n.load("en-US")).toBe(pending); // the same promise each time (React's use)
+    release();
+    await pending;
+    expect(i18n.isLoaded("en-US")).toBe(true);
+    expect(i18n.t("board")).toBe("Board");
+    // A part is merged after the main catalogue (a repeated key is the part's).
+    expect(i18n.t("hello", { name: "Anna" })).toBe("Hi Anna");
+    await i18n.changeLanguage("pl-PL");
+    expect(part).toHaveBeenCalledWith("pl-PL");
+    expect(i18n.t("board")).toBe("Tablica");
+    expect(i18n.t("items", { count: 3 })).toBe("3 pozycje");
+  });
+});

@@ -23,6 +23,12 @@ export interface I18n {
   changeLanguage(language: string): Promise<void>;
   /** Called after each change of the shown language. */
   subscribe(listener: () => void): () => void;
+  /**
+   * Registers a further catalogue (e.g. the back office's, a lazy chunk of its
+   * own so the storefront never downloads it), merged into each language's
+   * texts. From then on `load(language)` waits for it too.
+   */
+  addPart(name: string, load: CatalogueLoader): void;
 }
 
 /**
@@ -34,23 +40,48 @@ export function createI18n(options: { language: string; load: CatalogueLoader })
   let language = options.language;
   let requested = language;
   const catalogues = new Map<string, Messages>();
+  /** Each part's flattened texts per language ("" is the main catalogue). */
+  const partTexts = new Map<string, Map<string, Messages>>();
+  const parts = new Map<string, CatalogueLoader>([["", options.load]]);
+  const loadingPart = new Map<string, Promise<void>>();
   const loading = new Map<string, Promise<void>>();
   const translators = new Map<string, Translate>();
   const listeners = new Set<() => void>();
 
+  function loadPart(name: string, loader: CatalogueLoader, lang: string): Promise<void> {
+    const key = `${name}\u0000${lang}`;
+    let pending = loadingPart.get(key);
+    if (!pending) {
+      const store = (messages: Messages) => {
+        const texts = partTexts.get(lang) ?? new Map<string, Messages>();
+        texts.set(name, messages);
+        partTexts.set(lang, texts);
+        // The main catalogue first, then each part in the order registered.
+        const merged: Record<string, string> = {};
+        for (const part of parts.keys()) Object.assign(merged, texts.get(part) ?? {});
+        catalogues.set(lang, merged);
+      };
+      pending = loader(lang).then(
+        (tree) => store(flatten(tree)),
+        (error: unknown) => {
+          console.error(`the ${lang} catalogue${name ? ` ${name}` : ""} did not load`, error);
+          store({});
+        },
+      );
+      loadingPart.set(key, pending);
+    }
+    return pending;
+  }
+
   function load(lang: string): Promise<void> {
-    let pending = loading.get(lang);
+    // One promise per language and set of parts: React's `use` needs the same one each render.
+    const key = `${lang}\u0000${[...parts.keys()].join("\u0000")}`;
+    let pending = loading.get(key);
     if (!pending) {
       pending = settledInPlace(
-        options.load(lang).then(
-          (tree) => void catalogues.set(lang, flatten(tree)),
-          (error: unknown) => {
-            console.error(`the ${lang} catalogue did not load`, error);
-            catalogues.set(lang, {});
-          },
-        ),
+        Promise.all([...parts].map(([name, loader]) => loadPart(name, loader, lang))).then(() => undefined),
       );
-      loading.set(lang, pending);
+      loading.set(key, pending);
     }
     return pending;
   }
@@ -83,10 +114,14 @@ export function createI18n(options: { language: string; load: CatalogueLoader })
     },
     translator,
     template: (lang, key, values) => template(catalogues.get(lang) ?? {}, lang, key, values),
-    isLoaded: (lang) => catalogues.has(lang),
+    isLoaded: (lang) => [...parts.keys()].every((name) => partTexts.get(lang)?.has(name)),
     load,
     loadLanguages: async (languages) => void (await Promise.all(languages.map(load))),
     changeLanguage,
+    addPart(name, loader) {
+      if (name === "" || parts.has(name)) return;
+      parts.set(name, loader);
+    },
     subscribe(listener) {
       listeners.add(listener);
       return () => void listeners.delete(listener);
