@@ -4,8 +4,16 @@
 // back to back for a while; it prints checkouts/s and the p50/p99 of one
 // whole checkout, and with -results appends them to bench/RESULTS.md.
 //
-// Orders are pre-orders for 13:00 tomorrow in London at demo-burgers/soho,
-// so the run does not depend on the venue being open now.
+// With -server-pid it also reads the CPU time (user + system, from
+// /proc/PID/stat) the server and the driver itself used during the
+// measured window and reports both per completed checkout: unlike the rate,
+// that does not depend on how busy the machine is, so runs on a shared
+// machine can still be compared.
+//
+// Orders are ASAP pickups at demo-burgers/soho by default; the server must
+// then run with a clock at which soho is open (bench/checkout.sh sets
+// PLATTER_CLOCK to a Monday noon in London). -preorder orders for a slot
+// instead.
 package main
 
 import (
@@ -18,60 +26,99 @@ import (
 	"net/http"
 	"os"
 	"slices"
+	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
 )
 
+type options struct {
+	base      string
+	customers int
+	duration  time.Duration
+	warmup    time.Duration
+	label     string
+	results   string
+	preorder  string
+	serverPID int
+}
+
 func main() {
-	base := flag.String("url", "http://127.0.0.1:8080", "the server")
-	customers := flag.Int("customers", 8, "concurrent customers")
-	duration := flag.Duration("duration", 20*time.Second, "how long to run")
-	label := flag.String("label", "", "what the run measured (database, machine), for -results")
-	results := flag.String("results", "", "append a row to this RESULTS.md")
+	var o options
+	flag.StringVar(&o.base, "url", "http://127.0.0.1:8080", "the server")
+	flag.IntVar(&o.customers, "customers", 8, "concurrent customers")
+	flag.DurationVar(&o.duration, "duration", 20*time.Second, "how long to measure")
+	flag.DurationVar(&o.warmup, "warmup", 2*time.Second, "how long to run before measuring (not counted)")
+	flag.StringVar(&o.label, "label", "", "what the run measured (database, machine), for -results")
+	flag.StringVar(&o.results, "results", "", "append a row to this RESULTS.md")
+	flag.StringVar(&o.preorder, "preorder", "", "order for this RFC 3339 slot instead of ASAP")
+	flag.IntVar(&o.serverPID, "server-pid", 0, "the server's process id, to report its CPU time per checkout")
+	printHeader := flag.Bool("header", false, "print the results table's header and exit")
 	flag.Parse()
-	if err := run(*base, *customers, *duration, *label, *results); err != nil {
+	if *printHeader {
+		fmt.Println(header)
+		return
+	}
+	if err := run(o); err != nil {
 		fmt.Fprintln(os.Stderr, "checkout bench:", err)
 		os.Exit(1)
 	}
 }
 
-func run(base string, customers int, duration time.Duration, label, results string) error {
-	c := &client{base: base, http: &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: customers * 2}}}
+// header is the table header of the rows run prints.
+const header = "| run | customers | duration | checkouts | failed | checkouts/s | p50 ms | p99 ms | server CPU ms/checkout | driver CPU ms/checkout |\n" +
+	"|---|---|---|---|---|---|---|---|---|---|"
+
+func run(o options) error {
+	c := &client{base: o.base, http: &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: o.customers * 2}}}
 	item, err := c.cheapItem()
 	if err != nil {
 		return err
 	}
-	london, err := time.LoadLocation("Europe/London")
-	if err != nil {
-		return err
+	if o.preorder != "" {
+		if _, err := time.Parse(time.RFC3339, o.preorder); err != nil {
+			return fmt.Errorf("-preorder: %w", err)
+		}
 	}
-	day := time.Now().In(london).AddDate(0, 0, 1)
-	slot := time.Date(day.Year(), day.Month(), day.Day(), 13, 0, 0, 0, london).Format(time.RFC3339)
 
 	var (
-		wg       sync.WaitGroup
-		mu       sync.Mutex
-		lat      []time.Duration
-		failures atomic.Int64
-		firstErr atomic.Value
+		wg        sync.WaitGroup
+		mu        sync.Mutex
+		lat       []time.Duration
+		measuring atomic.Bool
+		failures  atomic.Int64
+		firstErr  atomic.Value
+		ready     sync.WaitGroup
 	)
-	deadline := time.Now().Add(duration)
-	start := time.Now()
-	for w := range customers {
+	run := fmt.Sprint(time.Now().UnixNano())
+	stop := make(chan struct{})
+	ready.Add(o.customers)
+	for w := range o.customers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			token, err := c.guest()
+			ready.Done()
 			if err != nil {
 				failures.Add(1)
 				firstErr.CompareAndSwap(nil, err)
 				return
 			}
-			for n := 0; time.Now().Before(deadline); n++ {
+			bodies := newBodies(item, o.preorder)
+			for n := 0; ; n++ {
+				select {
+				case <-stop:
+					return
+				default:
+				}
+				counted := measuring.Load()
 				t0 := time.Now()
-				err := c.checkout(token, item, slot, fmt.Sprintf("bench-%d-%d-%d", start.UnixNano(), w, n))
+				err := c.checkout(token, bodies, run+"-"+strconv.Itoa(w)+"-"+strconv.Itoa(n))
 				d := time.Since(t0)
+				if !counted || !measuring.Load() {
+					continue // begun or ended outside the measured window
+				}
 				if err != nil {
 					failures.Add(1)
 					firstErr.CompareAndSwap(nil, err)
@@ -83,8 +130,23 @@ func run(base string, customers int, duration time.Duration, label, results stri
 			}
 		}()
 	}
-	wg.Wait()
+	ready.Wait()
+	time.Sleep(o.warmup)
+	cpu0, err := cpuTimes(o.serverPID)
+	if err != nil {
+		return err
+	}
+	start := time.Now()
+	measuring.Store(true)
+	time.Sleep(o.duration)
+	measuring.Store(false)
 	elapsed := time.Since(start)
+	cpu1, err := cpuTimes(o.serverPID)
+	if err != nil {
+		return err
+	}
+	close(stop)
+	wg.Wait()
 	if len(lat) == 0 {
 		return fmt.Errorf("no checkout succeeded: %v", firstErr.Load())
 	}
@@ -93,18 +155,24 @@ func run(base string, customers int, duration time.Duration, label, results stri
 		return float64(lat[min(len(lat)-1, int(p*float64(len(lat))))].Microseconds()) / 1000
 	}
 	rate := float64(len(lat)) / elapsed.Seconds()
-	row := fmt.Sprintf("| %s | %d | %s | %d | %d | %.1f | %.2f | %.2f |", label, customers, duration, len(lat),
-		failures.Load(), rate, pct(0.50), pct(0.99))
-	fmt.Println("| run | customers | duration | checkouts | failed | checkouts/s | p50 ms | p99 ms |")
-	fmt.Println("|---|---|---|---|---|---|---|---|")
+	perCheckout := func(d time.Duration) string {
+		if d < 0 {
+			return "–"
+		}
+		return fmt.Sprintf("%.2f", float64(d.Microseconds())/1000/float64(len(lat)))
+	}
+	row := fmt.Sprintf("| %s | %d | %s | %d | %d | %.1f | %.2f | %.2f | %s | %s |", o.label, o.customers, o.duration,
+		len(lat), failures.Load(), rate, pct(0.50), pct(0.99),
+		perCheckout(cpu1.server-cpu0.server), perCheckout(cpu1.driver-cpu0.driver))
+	fmt.Println(header)
 	fmt.Println(row)
 	if e := firstErr.Load(); e != nil {
 		fmt.Fprintln(os.Stderr, "first failure:", e)
 	}
-	if results == "" {
+	if o.results == "" {
 		return nil
 	}
-	f, err := os.OpenFile(results, os.O_APPEND|os.O_WRONLY, 0)
+	f, err := os.OpenFile(o.results, os.O_APPEND|os.O_WRONLY, 0)
 	if err != nil {
 		return err
 	}
@@ -113,18 +181,54 @@ func run(base string, customers int, duration time.Duration, label, results stri
 	return err
 }
 
+type cpu struct{ server, driver time.Duration }
+
+// cpuTimes reads the CPU time used so far by the server (-1 without a pid)
+// and by this process.
+func cpuTimes(serverPID int) (cpu, error) {
+	out := cpu{server: -1}
+	d, err := procCPU("self")
+	if err != nil {
+		return out, err
+	}
+	out.driver = d
+	if serverPID > 0 {
+		if out.server, err = procCPU(strconv.Itoa(serverPID)); err != nil {
+			return out, err
+		}
+	}
+	return out, nil
+}
+
+// procCPU is utime + stime of /proc/PID/stat (in USER_HZ ticks, 100 a
+// second on Linux).
+func procCPU(pid string) (time.Duration, error) {
+	raw, err := os.ReadFile("/proc/" + pid + "/stat")
+	if err != nil {
+		return 0, err
+	}
+	// The command name (field 2) may hold spaces: count from its ')'.
+	s := string(raw)
+	fields := strings.Fields(s[strings.LastIndexByte(s, ')')+1:])
+	if len(fields) < 13 {
+		return 0, fmt.Errorf("/proc/%s/stat: too short", pid)
+	}
+	utime, err1 := strconv.ParseInt(fields[11], 10, 64)
+	stime, err2 := strconv.ParseInt(fields[12], 10, 64)
+	if err := errors.Join(err1, err2); err != nil {
+		return 0, err
+	}
+	return time.Duration(utime+stime) * 10 * time.Millisecond, nil
+}
+
 type client struct {
 	base string
 	http *http.Client
 }
 
 // call posts one envelope call and decodes data into out.
-func (c *client) call(path, token string, body, out any) error {
-	b, err := json.Marshal(body)
-	if err != nil {
-		return err
-	}
-	req, err := http.NewRequest(http.MethodPost, c.base+"/api/v3/"+path, bytes.NewReader(b))
+func (c *client) call(path, token string, body []byte, out any) error {
+	req, err := http.NewRequest(http.MethodPost, c.base+"/api/v3/"+path, bytes.NewReader(body))
 	if err != nil {
 		return err
 	}
@@ -157,6 +261,14 @@ func (c *client) call(path, token string, body, out any) error {
 	return json.Unmarshal(env.Data, out)
 }
 
+func mustJSON(v any) []byte {
+	b, err := json.Marshal(v)
+	if err != nil {
+		panic(err)
+	}
+	return b
+}
+
 // cheapItem is an available item of soho that needs no modifier and may be
 // ordered four at a time.
 func (c *client) cheapItem() (int64, error) {
@@ -168,8 +280,8 @@ func (c *client) cheapItem() (int64, error) {
 			SelectMax   int     `json:"select_max"`
 		} `json:"items"`
 	}
-	if err := c.call("menu/list", "", map[string]any{"filter": map[string]any{"business_slug": "demo-burgers",
-		"venue_slug": "soho", "order_type": 1}}, &menu); err != nil {
+	if err := c.call("menu/list", "", mustJSON(map[string]any{"filter": map[string]any{"business_slug": "demo-burgers",
+		"venue_slug": "soho", "order_type": 1}}), &menu); err != nil {
 		return 0, err
 	}
 	for _, it := range menu.Items {
@@ -184,39 +296,60 @@ func (c *client) guest() (string, error) {
 	var s struct {
 		Token string `json:"token"`
 	}
-	err := c.call("auth/guest", "", map[string]any{"data": map[string]any{"business_slug": "demo-burgers"}}, &s)
+	err := c.call("auth/guest", "", mustJSON(map[string]any{"data": map[string]any{"business_slug": "demo-burgers"}}), &s)
 	return s.Token, err
 }
 
-// checkout is one whole checkout: quote, prepare, pay.
-func (c *client) checkout(token string, item int64, slot, key string) error {
+// bodies are one customer's request bodies, encoded once: the checkout is
+// the same every time but for the idempotency key and the order id, which
+// are spliced in.
+type bodies struct {
+	quote                 []byte
+	prepareHead           []byte // ends where the key's string goes
+	confirmHead, cardTail []byte // around the order id
+}
+
+func newBodies(item int64, preorder string) *bodies {
 	d := map[string]any{"business_slug": "demo-burgers", "venue_slug": "soho", "order_type": 1,
-		"is_asap": false, "preorder_for": slot, "user_email": "bench@example.com", "tip_percent": 10,
+		"is_asap": preorder == "", "user_email": "bench@example.com", "tip_percent": 10,
 		"items": []any{map[string]any{"item_id": item, "qty": 4}}}
+	if preorder != "" {
+		d["preorder_for"] = preorder
+	}
+	quote := mustJSON(map[string]any{"data": d})
+	// {"data":{...}} → {"data":{..., "idempotency_key":"KEY"}}
+	head := append(slices.Clone(quote[:len(quote)-2]), `,"idempotency_key":"`...)
+	card := mustJSON(map[string]any{"number": "4242 4242 4242 4242", "exp_month": 12, "exp_year": 2039, "cvc": "123"})
+	return &bodies{quote: quote, prepareHead: head,
+		confirmHead: []byte(`{"data":{"order_id":`), cardTail: append(append([]byte(`,"card":`), card...), "}}"...)}
+}
+
+// checkout is one whole checkout: quote, prepare, pay.
+func (c *client) checkout(token string, b *bodies, key string) error {
 	var q struct {
 		CanOrder bool  `json:"can_order"`
 		Problems []any `json:"problems"`
 	}
-	if err := c.call("orders/quote", token, map[string]any{"data": d}, &q); err != nil {
+	if err := c.call("orders/quote", token, b.quote, &q); err != nil {
 		return err
 	}
 	if !q.CanOrder {
 		return fmt.Errorf("quote: the basket cannot be ordered: %v", q.Problems)
 	}
-	d["idempotency_key"] = key
+	prepare := append(append(slices.Clone(b.prepareHead), key...), `"}}`...)
 	var p struct {
 		Order struct {
 			ID int64 `json:"id"`
 		} `json:"order"`
 	}
-	if err := c.call("orders/prepare", token, map[string]any{"data": d}, &p); err != nil {
+	if err := c.call("orders/prepare", token, prepare, &p); err != nil {
 		return err
 	}
+	confirm := append(strconv.AppendInt(slices.Clone(b.confirmHead), p.Order.ID, 10), b.cardTail...)
 	var o struct {
 		PaymentStatus string `json:"payment_status"`
 	}
-	err := c.call("payments/confirm", token, map[string]any{"data": map[string]any{"order_id": p.Order.ID,
-		"card": map[string]any{"number": "4242 4242 4242 4242", "exp_month": 12, "exp_year": 2039, "cvc": "123"}}}, &o)
+	err := c.call("payments/confirm", token, confirm, &o)
 	if err == nil && o.PaymentStatus != "paid" {
 		err = fmt.Errorf("confirm: payment %s", o.PaymentStatus)
 	}

@@ -122,16 +122,12 @@ func openSQLite(path string) (*DB, error) {
 	if err := os.MkdirAll(filepath.Dir(path), 0o750); err != nil {
 		return nil, fmt.Errorf("store: create the database directory: %w", err)
 	}
-	dsn := path + "?" + sqlitePragmas
-	rdb, err := sql.Open("sqlite", dsn)
+	// Connections that keep their compiled statements (sqlite_stmts.go).
+	connector, err := newSQLiteConnector(path + "?" + sqlitePragmas)
 	if err != nil {
 		return nil, fmt.Errorf("store: open sqlite: %w", err)
 	}
-	wdb, err := sql.Open("sqlite", dsn)
-	if err != nil {
-		rdb.Close()
-		return nil, fmt.Errorf("store: open sqlite: %w", err)
-	}
+	rdb, wdb := sql.OpenDB(connector), sql.OpenDB(connector)
 	// SQLite has one writer at a time. Writers queue in Go on a pool of one
 	// connection instead of spinning in busy_timeout, which is then only for
 	// other processes (say `platter demo` beside a running server), and a
