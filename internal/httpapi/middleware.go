@@ -88,9 +88,10 @@ func (s *Server) withSecurityHeaders(next http.Handler) http.Handler {
 			img += " " + h
 		}
 		if s.cfg.Payments == "stripe" {
-			script += " https://js.stripe.com"
+			// Stripe's list for the Payment Element (docs.stripe.com/security/guide#content-security-policy).
+			script += " https://js.stripe.com https://*.js.stripe.com"
 			connect += " https://api.stripe.com"
-			frame = "frame-src https://js.stripe.com https://hooks.stripe.com"
+			frame = "frame-src https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com"
 			img += " https://*.stripe.com"
 		}
 	}

@@ -106,3 +106,40 @@ func TestExpiredOrderCancelsItsIntent(t *testing.T) {
 		}
 	})
 }
+
+// TestCSPOpensStripeOnlyForStripe: the pages' Content-Security-Policy lets
+// Stripe.js, its API and its card frames in only when PLATTER_PAYMENTS is
+// stripe; with the sandbox no Stripe host is allowed anywhere.
+func TestCSPOpensStripeOnlyForStripe(t *testing.T) {
+	t.Parallel()
+	directive := func(csp, name string) string {
+		for _, d := range strings.Split(csp, ";") {
+			if d = strings.TrimSpace(d); strings.HasPrefix(d, name+" ") {
+				return d
+			}
+		}
+		return ""
+	}
+	sandbox := start(t, storetest.Open(t, "sqlite"), options{})
+	res, _ := sandbox.get("/demo-burgers/soho/checkout")
+	if csp := res.Header.Get("Content-Security-Policy"); csp == "" || strings.Contains(csp, "stripe") {
+		t.Errorf("sandbox CSP %q", csp)
+	}
+	stripeSrv := start(t, storetest.Open(t, "sqlite"), options{env: map[string]string{
+		"PLATTER_PAYMENTS": "stripe", "PLATTER_STRIPE_SECRET_KEY": "sk_test_123",
+		"PLATTER_STRIPE_PUBLISHABLE_KEY": "pk_test_123", "PLATTER_STRIPE_WEBHOOK_SECRET": whsec}})
+	res, _ = stripeSrv.get("/demo-burgers/soho/checkout")
+	csp := res.Header.Get("Content-Security-Policy")
+	for name, want := range map[string]string{
+		"script-src":  "'self' https://js.stripe.com https://*.js.stripe.com",
+		"connect-src": "'self' https://api.stripe.com",
+		"frame-src":   "https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com",
+	} {
+		if got := directive(csp, name); got != name+" "+want {
+			t.Errorf("stripe CSP %s = %q, want %q", name, got, want)
+		}
+	}
+	if directive(csp, "default-src") != "default-src 'self'" || directive(csp, "frame-ancestors") != "frame-ancestors 'none'" {
+		t.Errorf("stripe CSP loosened more than Stripe's hosts: %q", csp)
+	}
+}

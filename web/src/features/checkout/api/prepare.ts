@@ -18,3 +18,35 @@ export async function confirmSandboxPayment(
 ): Promise<Order> {
   return (await post<Order>("payments/confirm", { data })).payload;
 }
+
+/** orders/get, for the payment state only: the webhook is what makes a Stripe payment "paid". */
+export async function getOrderPayment(id: number, signal?: AbortSignal): Promise<Pick<Order, "status" | "payment_status">> {
+  return (await post<Order>("orders/get", { filter: { id } }, { signal })).payload;
+}
+
+/**
+ * Waits until the order's payment is recorded (Stripe's webhook does it,
+ * moments after the browser's confirmation), asking orders/get every
+ * `interval` ms for at most `timeout` ms: "paid"; "refused" when the order
+ * can no longer be paid and the money goes back (it expired first); or
+ * "unknown" when no answer came in time: the money was taken, and the
+ * order-details page follows the order from there.
+ */
+export async function waitUntilPaid(
+  id: number,
+  interval = 1000,
+  timeout = 30_000,
+): Promise<"paid" | "refused" | "unknown"> {
+  const until = Date.now() + timeout;
+  for (;;) {
+    try {
+      const o = await getOrderPayment(id);
+      if (o.payment_status === "paid") return "paid";
+      if (o.payment_status === "refunded" || o.status === "cancelled") return "refused";
+    } catch {
+      // A failed look is retried like a not-yet-paid one.
+    }
+    if (Date.now() + interval > until) return "unknown";
+    await new Promise((resolve) => setTimeout(resolve, interval));
+  }
+}

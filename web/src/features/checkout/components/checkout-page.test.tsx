@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createDefaultBasket } from "@/stores/basket";
@@ -8,6 +8,34 @@ import { initialVenueData, useVenueStore } from "@/stores/venue";
 import { burgersScheme } from "@/test/fixtures";
 import { testMenu, testStore } from "@/test/menu-fixtures";
 import { renderRoute } from "@/test/render-route";
+
+/** A fake Stripe at the loadStripe seam: js.stripe.com is never reached in tests. */
+const stripeFake = vi.hoisted(() => {
+  const element = {
+    mount: (host: HTMLElement) => {
+      host.innerHTML = '<iframe title="Secure payment input frame"></iframe>';
+    },
+    destroy: () => undefined,
+  };
+  const elements = {
+    create: vi.fn(() => element),
+    update: vi.fn((_options: { amount: number }) => undefined),
+    submit: vi.fn(async () => ({}) as { error?: { message: string } }),
+    getElement: () => element,
+  };
+  const stripe = {
+    elements: vi.fn((_options: Record<string, unknown>) => elements),
+    confirmPayment: vi.fn(
+      async (_options: Record<string, unknown>) =>
+        ({ paymentIntent: { status: "succeeded" } }) as { error?: { type: string; message: string } },
+    ),
+  };
+  return { stripe, elements, loadStripeJs: vi.fn(async (_key: string, _language: string) => stripe) };
+});
+vi.mock("../lib/stripe-loader", () => ({
+  loadStripeJs: stripeFake.loadStripeJs,
+  stripeLocale: (language: string) => (language.startsWith("pl") ? "pl" : "en"),
+}));
 
 const soho = testStore({
   tipping: { enabled: true, percents: [0, 10, 15], default_percent: 0, allow_custom: true },
@@ -334,5 +362,107 @@ describe("checkout page", { timeout: 40_000 }, () => {
     await userEvent.selectOptions(select, SLOTS[2]!.start);
     await waitFor(() => expect(api.of("orders/quote").at(-1)?.body.data?.preorder_for).toBe(SLOTS[2]!.start));
     expect(api.of("orders/quote").at(-1)?.body.data?.is_asap).toBe(false);
+  });
+});
+
+const stripeShakeHand = () => ({
+  body: {
+    success: true,
+    data: { api_version: 3, payments: { provider: "stripe", publishable_key: "pk_test_123" } },
+  },
+});
+const stripePrepared = () => ({
+  body: {
+    success: true,
+    data: {
+      order: order("requires_payment"),
+      payment: {
+        provider: "stripe",
+        amount: 1747,
+        currency: "GBP",
+        client_secret: "pi_123_secret_abc",
+        status: "requires_payment",
+      },
+    },
+  },
+});
+
+describe("checkout page with Stripe", { timeout: 40_000 }, () => {
+  beforeEach(() => {
+    stripeFake.loadStripeJs.mockClear();
+    stripeFake.stripe.elements.mockClear();
+    stripeFake.stripe.confirmPayment.mockClear();
+    stripeFake.elements.submit.mockClear();
+  });
+
+  it("pays through the Payment Element, waits for the webhook's paid, then shows the order", async () => {
+    let looks = 0;
+    const api = serve({
+      "general/shake-hand": stripeShakeHand,
+      "orders/prepare": stripePrepared,
+      // The first look finds the webhook not there yet.
+      "orders/get": () => ({
+        body: {
+          success: true,
+          data: { ...order(looks++ === 0 ? "requires_payment" : "paid"), history: [], items: [] },
+        },
+      }),
+    });
+    const { router } = renderRoute(PATH);
+    await fillDetails();
+    await screen.findByTitle("Secure payment input frame");
+    expect(screen.queryByLabelText("Card number")).toBeNull();
+    expect(stripeFake.loadStripeJs).toHaveBeenCalledWith("pk_test_123", "en-US");
+    expect(stripeFake.stripe.elements.mock.calls[0]?.[0]).toMatchObject({
+      mode: "payment",
+      currency: "gbp",
+      locale: "en",
+    });
+    // Mounted at once; the quote's total follows when it arrives.
+    const amount = () =>
+      stripeFake.elements.update.mock.calls.at(-1)?.[0]?.amount ??
+      stripeFake.stripe.elements.mock.calls[0]?.[0]?.amount;
+    await waitFor(() => expect(amount()).toBe(1747));
+
+    // Two taps in a row: one order, one confirmation.
+    const pay = await payButton();
+    fireEvent.click(pay);
+    fireEvent.click(pay);
+    expect(await screen.findByTestId("order-status", undefined, { timeout: 10_000 })).toHaveProperty(
+      "textContent",
+      "Waiting to be accepted",
+    );
+    expect(router.state.location.pathname).toBe("/demo-burgers/soho/order-details/42");
+    expect(stripeFake.elements.submit).toHaveBeenCalledTimes(1);
+    expect(api.of("orders/prepare")).toHaveLength(1);
+    expect(stripeFake.stripe.confirmPayment).toHaveBeenCalledTimes(1);
+    expect(stripeFake.stripe.confirmPayment.mock.calls[0]?.[0]).toMatchObject({
+      clientSecret: "pi_123_secret_abc",
+      redirect: "if_required",
+      confirmParams: { return_url: `${window.location.origin}/demo-burgers/soho/order-details/42` },
+    });
+    expect(looks).toBeGreaterThanOrEqual(2);
+    expect(api.of("payments/confirm")).toHaveLength(0);
+    expect(basketItems()).toEqual([]);
+  });
+
+  it("shows Stripe's decline and keeps the basket; nothing is ordered while the element is incomplete", async () => {
+    stripeFake.elements.submit.mockResolvedValueOnce({ error: { message: "Your card number is incomplete." } });
+    stripeFake.stripe.confirmPayment.mockResolvedValueOnce({
+      error: { type: "card_error", message: "Your card was declined." },
+    });
+    const api = serve({ "general/shake-hand": stripeShakeHand, "orders/prepare": stripePrepared });
+    renderRoute(PATH);
+    await fillDetails();
+    await screen.findByTitle("Secure payment input frame");
+    await userEvent.click(await payButton());
+    expect((await screen.findByRole("alert")).textContent).toBe("Your card number is incomplete.");
+    expect(api.of("orders/prepare")).toHaveLength(0);
+
+    await userEvent.click(await payButton());
+    await waitFor(() => expect(screen.getByRole("alert").textContent).toBe("Your card was declined."));
+    expect(basketItems()).toHaveLength(2);
+    expect(api.of("orders/get")).toHaveLength(0);
+    expect(api.of("orders/prepare")).toHaveLength(1);
   });
 });

@@ -1,8 +1,9 @@
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import { Link, useNavigate } from "react-router";
 import { useTranslation } from "@/i18n";
 import { paths } from "@/app/paths";
 import { useOrderType } from "@/hooks/use-order-type";
+import { useShakeHand } from "@/lib/api/get-shake-hand";
 import type { Scheme, Store } from "@/lib/api/types";
 import { formatCurrency } from "@/lib/currency";
 import { OrderType } from "@/lib/enums";
@@ -28,6 +29,7 @@ import type { AddressDialogProps } from "./checkout-page";
 import { ContactSections } from "./contact-sections";
 import { OffersSection } from "./offers-section";
 import { SandboxCardForm } from "./card-form";
+import { StripeSection } from "./stripe-section";
 import { TextAreaField, Section } from "./field";
 import { PromoSection } from "./promo-section";
 import { SummarySection } from "./summary-section";
@@ -65,6 +67,10 @@ export function CheckoutView({ scheme, venue, basket, menuHref, renderAddressDia
   const tipping = useTipping(slug, venue.venue_slug, venue.tipping).data ?? venue.tipping;
   const slots = useSlots(slug, venue.venue_slug, orderType);
   const payment = useRef<PaymentMethodHandle>(null);
+  const shakeHand = useShakeHand();
+  // The server's provider decides the card form; a failed shake-hand leaves the sandbox's.
+  const payments = shakeHand.data?.payload.payments;
+  const stripeKey = payments?.provider === "stripe" ? payments.publishable_key : "";
   const [errors, setErrors] = useState<Partial<Record<CheckoutField, string>>>({});
   const [promoError, setPromoError] = useState<string | undefined>();
   const [addressOpen, setAddressOpen] = useState(false);
@@ -122,6 +128,12 @@ export function CheckoutView({ scheme, venue, basket, menuHref, renderAddressDia
       state: { order: prepared.order },
     });
   });
+
+  const returnUrl = useCallback(
+    (orderId: number) =>
+      new URL(paths.venue.orderDetails.getHref(slug, venue.venue_slug, orderId), window.location.origin).href,
+    [slug, venue.venue_slug],
+  );
 
   async function onPay() {
     if (pay.paying) return;
@@ -256,7 +268,22 @@ export function CheckoutView({ scheme, venue, basket, menuHref, renderAddressDia
             error={targetError("offer")}
             onSelect={setRewardId}
           />
-          <SandboxCardForm ref={payment} businessSlug={slug} disabled={pay.paying} />
+          {shakeHand.isPending ? (
+            <Section id="co-card" title={t("checkout.card.title")}>
+              <p className="muted small">{t("checkout.stripe.loading")}</p>
+            </Section>
+          ) : stripeKey ? (
+            <StripeSection
+              ref={payment}
+              publishableKey={stripeKey}
+              amount={pricing?.total ?? 0}
+              currency={scheme.currency}
+              returnUrl={returnUrl}
+              disabled={pay.paying}
+            />
+          ) : (
+            <SandboxCardForm ref={payment} businessSlug={slug} disabled={pay.paying} />
+          )}
         </div>
         <aside className="co-aside">
           <SummarySection

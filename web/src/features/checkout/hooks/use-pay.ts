@@ -30,6 +30,7 @@ export function usePay(businessSlug: string, onPaid: (prepared: Prepared) => voi
     setPaying(true);
     setError(null);
     try {
+      await method.submit?.();
       await ensureSession(businessSlug);
       const prepared = await prepareOrder({ ...request, idempotency_key: keys.current.keyFor(request) });
       await method.pay(prepared);

@@ -1,13 +1,18 @@
 /**
  * The seam between the checkout and a payment provider. The sandbox card form
- * implements it today; Stripe's Payment Element (loaded only inside this chunk)
- * will implement the same two calls with the client_secret orders/prepare gives.
+ * implements it, and so does Stripe's Payment Element (loaded only inside this
+ * chunk), which confirms with the client_secret orders/prepare gives.
  */
 import type { Order, Prepared } from "../api/types";
 
 export interface PaymentMethodHandle {
   /** Checks what was entered; the ids of the fields to fix, in page order (none: ready). */
   validate(): string[];
+  /**
+   * Checks what was entered with the provider before any order is made (Stripe's
+   * elements.submit); throws PaymentCancelled with what to fix. Optional.
+   */
+  submit?(): Promise<void>;
   /** Charges the prepared order: resolves once paid, throws the reason it was not. */
   pay(prepared: Prepared): Promise<void>;
 }
