@@ -109,6 +109,12 @@ type Venue struct {
 	SlotCapacity [2]int
 	PausedUntil  time.Time
 	BusyMinutes  int
+	// AutoAccept accepts a paid order at once, expected AutoAcceptMinutes
+	// (plus BusyMinutes) later; AutoPrint has the board print its kitchen
+	// ticket on accept.
+	AutoAccept        bool
+	AutoAcceptMinutes int
+	AutoPrint         bool
 }
 
 // CapacityFor returns the venue's slot capacity for order type t; 0 is
@@ -143,6 +149,11 @@ type Menu struct {
 	Items              []Item
 	ModifierCategories []ModifierCategory
 	ModifierItems      []ModifierItem
+
+	// SoldOutVersion is the version of the sold-out list of the venue the
+	// menu was read for (store's VenueMenu; 0 for the menu as imported),
+	// whose overrides are then applied to IsAvailable.
+	SoldOutVersion int64
 }
 
 // Category groups items; Position orders categories.

@@ -18,20 +18,27 @@ type menuCache struct {
 	loading sync.Mutex // one rebuild at a time: a burst after a change loads once
 }
 
+// menuKey is one venue's view of its menu: the menu is shared between
+// venues, but each venue's sold-out overrides are its own.
 type menuKey struct {
 	menuID    int64
+	venueID   int64
 	orderType int // -1: every order type
 }
 
+// menuVersion is what an entry is good for: the menu's version and the
+// venue's sold-out version, both read from the database on every request.
+type menuVersion struct{ menu, soldOut int64 }
+
 type menuEntry struct {
-	version int64
+	version menuVersion
 	body    []byte
 	gz      []byte // body gzipped once, when the entry is built
 }
 
 func newMenuCache() *menuCache { return &menuCache{entries: map[menuKey]menuEntry{}} }
 
-func (c *menuCache) get(k menuKey, version int64) (menuEntry, bool) {
+func (c *menuCache) get(k menuKey, version menuVersion) (menuEntry, bool) {
 	c.mu.RLock()
 	e, ok := c.entries[k]
 	c.mu.RUnlock()
@@ -77,14 +84,15 @@ func (s *Server) menuList(r *request) (*reply, error) {
 	if len(fields) > 0 {
 		return nil, platter.Invalid(fields)
 	}
-	id, version, err := s.cat.MenuRef(r.Context(), f.BusinessSlug, f.VenueSlug)
+	ref, err := s.cat.VenueMenuRef(r.Context(), f.BusinessSlug, f.VenueSlug)
 	if err != nil {
 		if platter.ErrorCode(err) == platter.CodeNotFound {
 			return nil, &platter.Error{Code: platter.CodeNotFound, Message: "error.venue_not_found"}
 		}
 		return nil, err
 	}
-	key.menuID = id
+	key.menuID, key.venueID = ref.MenuID, ref.VenueID
+	version := menuVersion{ref.Version, ref.SoldOutVersion}
 	if e, ok := s.menus.get(key, version); ok {
 		return e.reply(r), nil
 	}
@@ -93,7 +101,7 @@ func (s *Server) menuList(r *request) (*reply, error) {
 	if e, ok := s.menus.get(key, version); ok {
 		return e.reply(r), nil
 	}
-	m, err := s.cat.Menu(r.Context(), id)
+	m, err := s.cat.VenueMenu(r.Context(), ref.MenuID, ref.VenueID)
 	if err != nil {
 		return nil, err
 	}
@@ -101,10 +109,10 @@ func (s *Server) menuList(r *request) (*reply, error) {
 	if err != nil {
 		return nil, platter.Internal(err)
 	}
-	// Store under the version just read with the menu, not the possibly older
-	// one from MenuRef: a concurrent change then misses the cache once, never
+	// Store under the versions just read with the menu, not the possibly older
+	// ones from VenueMenuRef: a concurrent change then misses the cache once, never
 	// serves stale data.
-	e := menuEntry{version: m.Version, body: body, gz: s.gzip.bytes(body)}
+	e := menuEntry{version: menuVersion{m.Version, m.SoldOutVersion}, body: body, gz: s.gzip.bytes(body)}
 	s.menus.put(key, e)
 	return e.reply(r), nil
 }

@@ -9,35 +9,38 @@ import (
 	"platter/internal/ordering"
 )
 
-// liveMenus keeps the parsed menus pricing reads, by menu id, each good
-// while its version is the menu's version in the database (checked on
-// every call, like menu/list's cache), so every quote and prepare prices
-// the menu as it is now without reading it whole each time.
+// liveMenus keeps the parsed menus pricing reads, by menu and venue (a
+// venue's sold-out overrides apply over the shared menu), each good while
+// its versions are the menu's and the venue's sold-out list's in the
+// database (checked on every call, like menu/list's cache), so every quote
+// and prepare prices the menu as it is now without reading it whole each
+// time.
 type liveMenus struct {
 	mu sync.RWMutex
-	m  map[int64]*catalog.Menu
+	m  map[[2]int64]*catalog.Menu
 }
 
-func newLiveMenus() *liveMenus { return &liveMenus{m: map[int64]*catalog.Menu{}} }
+func newLiveMenus() *liveMenus { return &liveMenus{m: map[[2]int64]*catalog.Menu{}} }
 
-// liveMenu returns the current menu of a venue (1404 for an unknown one).
-// Callers must not modify it: it is shared.
+// liveMenu returns the current menu of a venue as the venue offers it
+// (1404 for an unknown one). Callers must not modify it: it is shared.
 func (s *Server) liveMenu(ctx context.Context, schemeSlug, venueSlug string) (*catalog.Menu, error) {
-	id, version, err := s.cat.MenuRef(ctx, schemeSlug, venueSlug)
+	ref, err := s.cat.VenueMenuRef(ctx, schemeSlug, venueSlug)
 	if err != nil {
 		return nil, venueNotFound(err)
 	}
+	key := [2]int64{ref.MenuID, ref.VenueID}
 	s.live.mu.RLock()
-	m := s.live.m[id]
+	m := s.live.m[key]
 	s.live.mu.RUnlock()
-	if m != nil && m.Version == version {
+	if m != nil && m.Version == ref.Version && m.SoldOutVersion == ref.SoldOutVersion {
 		return m, nil
 	}
-	if m, err = s.cat.Menu(ctx, id); err != nil {
+	if m, err = s.cat.VenueMenu(ctx, ref.MenuID, ref.VenueID); err != nil {
 		return nil, err
 	}
 	s.live.mu.Lock()
-	s.live.m[id] = m
+	s.live.m[key] = m
 	s.live.mu.Unlock()
 	return m, nil
 }

@@ -77,6 +77,16 @@ func (s *Server) routeTable() []route {
 		{path: photoPath, access: anySession, scope: scopeOwn, method: http.MethodGet, raw: s.photo},
 
 		{path: "admin/venues/list", access: staff, scope: scopeVenue, call: s.adminVenues},
+
+		// The order board's venue controls (DESIGN.md §9) and drivers: staff
+		// of the venue named, or a manager. A driver moves and locates only
+		// the orders assigned to them (the handlers' reach).
+		{path: "admin/venues/controls", access: staff, scope: scopeVenue, call: s.adminVenueControls},
+		{path: "admin/venues/controls/set", access: staff, scope: scopeVenue, call: s.adminVenueControlsSet},
+		{path: "admin/venues/sold-out", access: staff, scope: scopeVenue, call: s.adminVenueSoldOut},
+		{path: "admin/drivers/list", access: staff, scope: scopeVenue, call: s.adminDrivers},
+		{path: "admin/orders/assign-driver", access: staff, scope: scopeVenue, call: s.adminAssignDriver},
+		{path: "driver/orders/transition", access: driver, scope: scopeOwn, call: s.driverTransition},
 	}
 }
 

@@ -33,6 +33,14 @@ type Catalog interface {
 	VenuesOfScheme(ctx context.Context, schemeID int64) ([]catalog.Venue, error)
 	MenuRef(ctx context.Context, schemeSlug, venueSlug string) (menuID, version int64, err error)
 	Menu(ctx context.Context, menuID int64) (*catalog.Menu, error)
+	// VenueMenuRef and VenueMenu are MenuRef and Menu as one venue offers
+	// the menu: with its sold-out overrides (DESIGN.md §9).
+	VenueMenuRef(ctx context.Context, schemeSlug, venueSlug string) (catalog.VenueMenuRef, error)
+	VenueMenu(ctx context.Context, menuID, venueID int64) (*catalog.Menu, error)
+	// The order board's venue controls.
+	VenueControls(ctx context.Context, schemeID int64, venueSlug string) (*catalog.Venue, catalog.SoldOut, error)
+	SetVenueControls(ctx context.Context, schemeID int64, venueSlug string, ch catalog.ControlsChange) error
+	SetSoldOut(ctx context.Context, schemeID int64, venueSlug, kind string, refID int64, soldOut bool, now time.Time) error
 	// SlotUsage is the places taken in a venue's slots starting in [from, to).
 	SlotUsage(ctx context.Context, venueID int64, orderType int, from, to time.Time) (schedule.Usage, error)
 }

@@ -21,6 +21,8 @@ type Tracking interface {
 	OrderEvents(ctx context.Context, schemeID, orderID, after int64, limit int) ([]ordering.Event, error)
 	DriverLocation(ctx context.Context, schemeID, driverID, orderID int64, lat, lng float64, now time.Time) error
 	SchemeDriver(ctx context.Context, schemeID, userID int64) (int64, error)
+	SchemeDrivers(ctx context.Context, schemeID int64) ([]ordering.Driver, error)
+	AssignDriver(ctx context.Context, schemeID, orderID, driverID int64, r ordering.Reach, now time.Time) (*ordering.Detail, error)
 	CreateStreamTicket(ctx context.Context, hash string, t ordering.Ticket, expires, now time.Time) error
 	StreamTicket(ctx context.Context, hash string, now time.Time) (*ordering.Ticket, error)
 }

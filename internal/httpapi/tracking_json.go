@@ -36,6 +36,7 @@ type venueRefJSON struct {
 }
 
 type driverJSON struct {
+	ID        int64      `json:"id"` // the board shows whom it assigned
 	Name      string     `json:"name"`
 	Lat       *float64   `json:"lat"`
 	Lng       *float64   `json:"lng"`
@@ -65,7 +66,7 @@ func toDetailJSON(d *ordering.Detail) detailJSON {
 		out.History = append(out.History, historyJSON{Status: e.Status, PaymentStatus: e.PaymentStatus, At: e.At})
 	}
 	if d.Driver != nil {
-		out.Driver = &driverJSON{Name: d.Driver.Name}
+		out.Driver = &driverJSON{ID: d.Driver.DriverID, Name: d.Driver.Name}
 		if !d.Driver.UpdatedAt.IsZero() {
 			lat, lng, at := d.Driver.Lat, d.Driver.Lng, d.Driver.UpdatedAt
 			out.Driver.Lat, out.Driver.Lng, out.Driver.UpdatedAt = &lat, &lng, &at

@@ -74,13 +74,15 @@ var (
 )
 
 var rules = map[edge]rule{
-	{Pending, Accepted}:  {anyTyp, venue},
+	// The system accepts for a venue that has auto-accept on.
+	{Pending, Accepted}:  {anyTyp, map[string]bool{Staff: true, Manager: true, System: true}},
 	{Pending, Rejected}:  {anyTyp, map[string]bool{Staff: true, Manager: true, System: true}},
 	{Pending, Cancelled}: {anyTyp, map[string]bool{Customer: true, System: true}},
 
 	{Accepted, ReadyToCollect}: {catalog.OrderTypePickup, venue},
-	{Accepted, OnTheWay}:       {catalog.OrderTypeDelivery, venue},
-	{Accepted, Cancelled}:      {anyTyp, venue},
+	// The assigned driver starts the delivery themselves.
+	{Accepted, OnTheWay}:  {catalog.OrderTypeDelivery, map[string]bool{Staff: true, Manager: true, Driver: true}},
+	{Accepted, Cancelled}: {anyTyp, venue},
 
 	{ReadyToCollect, Collected}: {catalog.OrderTypePickup, venue},
 	{OnTheWay, Delivered}:       {catalog.OrderTypeDelivery, map[string]bool{Staff: true, Manager: true, Driver: true}},
@@ -105,7 +107,8 @@ func Check(s Step) error {
 		// Expiry cancels orders nobody paid; a paid order nobody accepted
 		// is rejected (and refunded) by the auto-reject instead.
 		return &Refusal{AlreadyPaid}
-	case s.Actor == System && s.To == Rejected && !s.Paid:
+	case s.Actor == System && s.To != Cancelled && !s.Paid:
+		// The auto-reject and auto-accept are for paid orders only.
 		return &Refusal{NotPaid}
 	case s.Actor != Customer && s.Actor != System && !s.Paid:
 		// DESIGN.md §6: an order appears to the venue only once paid.

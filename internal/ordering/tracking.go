@@ -118,3 +118,9 @@ type OrderFilter struct {
 	Page     int    // from 1
 	PerPage  int
 }
+
+// Driver is a driver of a scheme, as the board lists them to assign one.
+type Driver struct {
+	ID                         int64
+	FirstName, LastName, Email string
+}

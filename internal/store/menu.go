@@ -14,27 +14,34 @@ func (db *DB) Menu(ctx context.Context, menuID int64) (*catalog.Menu, error) {
 	var m *catalog.Menu
 	err := db.read(ctx, func(c conn) error {
 		var err error
-		if m, err = findMenu(ctx, c, menuID); err != nil {
-			return err
-		}
-		if m.Categories, err = findCategories(ctx, c, menuID); err != nil {
-			return err
-		}
-		if m.Items, err = findItems(ctx, c, menuID); err != nil {
-			return err
-		}
-		if m.ModifierCategories, err = findModifierCategories(ctx, c, menuID); err != nil {
-			return err
-		}
-		if m.ModifierItems, err = findModifierItems(ctx, c, menuID); err != nil {
-			return err
-		}
-		return findItemModifiers(ctx, c, menuID, m.Items)
+		m, err = loadMenu(ctx, c, menuID)
+		return err
 	})
 	if err != nil {
 		return nil, err
 	}
 	return m, nil
+}
+
+// loadMenu reads a whole menu inside the caller's read.
+func loadMenu(ctx context.Context, c conn, menuID int64) (*catalog.Menu, error) {
+	m, err := findMenu(ctx, c, menuID)
+	if err != nil {
+		return nil, err
+	}
+	if m.Categories, err = findCategories(ctx, c, menuID); err != nil {
+		return nil, err
+	}
+	if m.Items, err = findItems(ctx, c, menuID); err != nil {
+		return nil, err
+	}
+	if m.ModifierCategories, err = findModifierCategories(ctx, c, menuID); err != nil {
+		return nil, err
+	}
+	if m.ModifierItems, err = findModifierItems(ctx, c, menuID); err != nil {
+		return nil, err
+	}
+	return m, findItemModifiers(ctx, c, menuID, m.Items)
 }
 
 func findMenu(ctx context.Context, c conn, id int64) (*catalog.Menu, error) {

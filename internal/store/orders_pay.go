@@ -142,7 +142,10 @@ func recordOutcome(ctx context.Context, c conn, orderID int64, status string, r 
 		now, orderID); err != nil {
 		return err
 	}
-	return addOrderEvent(ctx, c, orderID, ordering.PayPaid, "customer", "paid", now)
+	if err := addOrderEvent(ctx, c, orderID, ordering.PayPaid, "customer", "paid", now); err != nil {
+		return err
+	}
+	return autoAccept(ctx, c, orderID, now)
 }
 
 // ExpireOrders cancels up to limit orders unpaid past their expires_at and

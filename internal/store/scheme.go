@@ -78,7 +78,8 @@ const venueColumns = `id, scheme_id, slug, name, address_line1, address_line2, c
 	lat, lng, time_zone, order_types, delivery_radius_m, delivery_fee, free_delivery_over,
 	delivery_minimum, pickup_minimum, prep_minutes, delivery_minutes, service_charge_bp,
 	vat_rate_bp, tipping_enabled, tip_percents, tip_default, tip_allow_custom, layout_style,
-	menu_id, position, delivery_slot_capacity, pickup_slot_capacity, paused_until, busy_minutes`
+	menu_id, position, delivery_slot_capacity, pickup_slot_capacity, paused_until, busy_minutes,
+	auto_accept, auto_accept_minutes, auto_print`
 
 // VenuesOfScheme returns the venues of a scheme, ordered by position, with
 // their opening hours and tipping settings. An unknown scheme has none.
@@ -197,7 +198,8 @@ func scanVenue(r scanner) (*catalog.Venue, error) {
 		&v.PickupMinimum, &v.PrepMinutes, &v.DeliveryMinutes, &v.ServiceChargeBP, &v.VATRateBP,
 		&v.Tipping.Enabled, &percent, &v.Tipping.DefaultPercent, &v.Tipping.AllowCustom,
 		&v.LayoutStyle, &v.MenuID, &v.Position, &v.SlotCapacity[catalog.OrderTypeDelivery],
-		&v.SlotCapacity[catalog.OrderTypePickup], &paused, &v.BusyMinutes)
+		&v.SlotCapacity[catalog.OrderTypePickup], &paused, &v.BusyMinutes,
+		&v.AutoAccept, &v.AutoAcceptMinutes, &v.AutoPrint)
 	if err != nil {
 		return nil, err
 	}

@@ -801,6 +801,135 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/venues/controls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A venue's controls on the order board (DESIGN.md §9).
+         * @description Staff of the venue, managers and admins (others 1403; a venue where the caller holds no
+         *     role 1403). Busy minutes, pause, auto-accept with its default time, auto-print, and the
+         *     items and modifier items sold out at this venue only.
+         */
+        post: operations["adminVenuesControls"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/venues/controls/set": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change a venue's controls; the fields sent change, the others stay.
+         * @description `busy_minutes` (0–180) are added to the prep time: to the storefront's promised times,
+         *     the earliest slot, and an auto-accepted order's expected time. `paused_until` (a time
+         *     within the next 7 days; null or "" resumes) stops ASAP orders until then: only slots
+         *     after it are offered, and quote and prepare refuse ASAP with 3102. `auto_accept`
+         *     accepts every paid order at once, expected `auto_accept_minutes` (1–240) plus busy
+         *     minutes later. `auto_print`: the board prints the kitchen ticket on accept.
+         */
+        post: operations["adminVenuesControlsSet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/venues/sold-out": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark one item or modifier item sold out at this venue only, or available again.
+         * @description Exactly one of `item_id`, `modifier_item_id` (else 1000); an id not on the venue's menu
+         *     is 1404. The menu is shared between venues: the others still offer it. menu/list of
+         *     the venue shows it `is_available` false at once on every instance; quote and prepare
+         *     refuse it (3020).
+         */
+        post: operations["adminVenuesSoldOut"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/drivers/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The scheme's drivers, to assign a delivery to. */
+        post: operations["adminDriversList"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/orders/assign-driver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Staff of the order's venue give a paid delivery order (waiting or accepted) to a driver of the scheme.
+         * @description Replaces whoever had it. An order of another venue is 1404; a driver who is not the
+         *     scheme's 1404; a pickup order, or one on its way or done, 3060 (409).
+         */
+        post: operations["adminOrdersAssignDriver"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/driver/orders/transition": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The assigned driver starts a delivery (on_the_way) or marks it delivered.
+         * @description Another driver's order is 1404; a step the lifecycle refuses (not yet accepted, already
+         *     delivered) 3060 (409).
+         */
+        post: operations["driverOrdersTransition"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/supports/insert": {
         parameters: {
             query?: never;
@@ -1212,6 +1341,22 @@ export interface components {
             /** @description The caller's roles at this venue (through a scheme-wide membership or one of the venue). */
             roles: ("staff" | "manager" | "admin")[];
         };
+        VenueControls: {
+            venue_slug: string;
+            /**
+             * Format: date-time
+             * @description Set only while the pause lasts.
+             */
+            paused_until: string | null;
+            busy_minutes: number;
+            auto_accept: boolean;
+            auto_accept_minutes: number;
+            auto_print: boolean;
+            sold_out: {
+                item_ids: number[];
+                modifier_item_ids: number[];
+            };
+        };
         Offer: {
             id: number;
             title: string;
@@ -1406,6 +1551,8 @@ export interface components {
                 name: string;
             };
             driver: {
+                /** @description The assigned driver's user id. */
+                id?: number;
                 name: string;
                 lat: number | null;
                 lng: number | null;
@@ -1425,6 +1572,17 @@ export interface components {
         };
     };
     responses: {
+        /** @description OK */
+        VenueControls: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Success"] & {
+                    data: components["schemas"]["VenueControls"];
+                };
+            };
+        };
         /** @description OK */
         OrderDetail: {
             headers: {
@@ -2642,6 +2800,163 @@ export interface operations {
                     };
                 };
             };
+            default: components["responses"]["Error"];
+        };
+    };
+    adminVenuesControls: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    filter: {
+                        business_slug?: string;
+                        venue_slug: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["VenueControls"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminVenuesControlsSet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: {
+                        business_slug?: string;
+                        venue_slug: string;
+                        paused_until?: string | null;
+                        busy_minutes?: number;
+                        auto_accept?: boolean;
+                        auto_accept_minutes?: number;
+                        auto_print?: boolean;
+                    };
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["VenueControls"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminVenuesSoldOut: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: {
+                        business_slug?: string;
+                        venue_slug: string;
+                        item_id?: number;
+                        modifier_item_id?: number;
+                        sold_out: boolean;
+                    };
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["VenueControls"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminDriversList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    filter?: {
+                        business_slug?: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        total: number;
+                        data: {
+                            id: number;
+                            name: string;
+                            email: string;
+                        }[];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    adminOrdersAssignDriver: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: {
+                        business_slug?: string;
+                        order_id: number;
+                        driver_id: number;
+                    };
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["OrderDetail"];
+            default: components["responses"]["Error"];
+        };
+    };
+    driverOrdersTransition: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: {
+                        business_slug?: string;
+                        order_id: number;
+                        /** @enum {string} */
+                        status: "on_the_way" | "delivered";
+                    };
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["OrderDetail"];
             default: components["responses"]["Error"];
         };
     };

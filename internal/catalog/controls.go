@@ -1,0 +1,67 @@
+package catalog
+
+import "time"
+
+// Venue controls (DESIGN.md §9): what the order board switches at one venue
+// while it runs, apart from the imported catalogue.
+
+// Sold-out kinds: what a venue's override names.
+const (
+	SoldOutItem     = "item"
+	SoldOutModifier = "modifier"
+)
+
+// VenueMenuRef is what menu/list and pricing check their caches against on
+// every request: the venue's menu and its version, and the version of the
+// venue's own sold-out list. The menu is shared between venues; the
+// overrides are not.
+type VenueMenuRef struct {
+	MenuID, VenueID         int64
+	Version, SoldOutVersion int64
+}
+
+// SoldOut is what one venue has run out of: ids of items and modifier
+// items of its menu.
+type SoldOut struct {
+	ItemIDs         []int64
+	ModifierItemIDs []int64
+}
+
+// Apply marks the sold-out items and modifier items of m unavailable. m
+// must be the caller's own copy.
+func (s SoldOut) Apply(m *Menu) {
+	items := make(map[int64]bool, len(s.ItemIDs))
+	for _, id := range s.ItemIDs {
+		items[id] = true
+	}
+	mods := make(map[int64]bool, len(s.ModifierItemIDs))
+	for _, id := range s.ModifierItemIDs {
+		mods[id] = true
+	}
+	for i := range m.Items {
+		if items[m.Items[i].ID] {
+			m.Items[i].IsAvailable = false
+		}
+	}
+	for i := range m.ModifierItems {
+		if mods[m.ModifierItems[i].ID] {
+			m.ModifierItems[i].IsAvailable = false
+		}
+	}
+}
+
+// ControlsChange is a change of a venue's controls; nil fields stay as
+// they are. A zero PausedUntil ends a pause.
+type ControlsChange struct {
+	PausedUntil       *time.Time
+	BusyMinutes       *int
+	AutoAccept        *bool
+	AutoAcceptMinutes *int
+	AutoPrint         *bool
+}
+
+// Limits of the controls, checked by the API.
+const (
+	MaxBusyMinutes       = 180
+	MaxAutoAcceptMinutes = 240
+)

@@ -1,0 +1,168 @@
+package httpapi
+
+import (
+	"encoding/json"
+	"strings"
+	"time"
+
+	"platter/internal/catalog"
+	"platter/internal/platter"
+	"platter/internal/schedule"
+)
+
+// Venue controls of the order board (DESIGN.md §9): busy minutes, pause,
+// auto-accept, auto-print and the venue's sold-out list. Staff of the venue
+// (or a manager or admin) read and set them; the route table has checked
+// the caller works at the venue_slug named.
+
+// controlsJSON is a venue's controls as the board shows them. paused_until
+// is set only while the pause lasts.
+type controlsJSON struct {
+	VenueSlug         string      `json:"venue_slug"`
+	PausedUntil       *time.Time  `json:"paused_until"`
+	BusyMinutes       int         `json:"busy_minutes"`
+	AutoAccept        bool        `json:"auto_accept"`
+	AutoAcceptMinutes int         `json:"auto_accept_minutes"`
+	AutoPrint         bool        `json:"auto_print"`
+	SoldOut           soldOutJSON `json:"sold_out"`
+}
+
+type soldOutJSON struct {
+	ItemIDs         []int64 `json:"item_ids"`
+	ModifierItemIDs []int64 `json:"modifier_item_ids"`
+}
+
+// venueNamed is the venue_slug a controls call must name.
+type venueNamed struct {
+	VenueSlug string `json:"venue_slug"`
+}
+
+func (v venueNamed) check(fields map[string]string) {
+	requireString(fields, "venue_slug", v.VenueSlug)
+}
+
+// controlsReply reads a venue's controls as they are now.
+func (s *Server) controlsReply(r *request, c *Caller, slug string) (*reply, error) {
+	v, so, err := s.cat.VenueControls(r.Context(), c.SchemeID, slug)
+	if err != nil {
+		return nil, venueNotFound(err)
+	}
+	out := controlsJSON{VenueSlug: v.Slug, BusyMinutes: v.BusyMinutes, AutoAccept: v.AutoAccept,
+		AutoAcceptMinutes: v.AutoAcceptMinutes, AutoPrint: v.AutoPrint,
+		SoldOut: soldOutJSON{ItemIDs: so.ItemIDs, ModifierItemIDs: so.ModifierItemIDs}}
+	if schedule.Paused(v, s.now()) {
+		t := v.PausedUntil.UTC()
+		out.PausedUntil = &t
+	}
+	return &reply{Data: out}, nil
+}
+
+// adminVenueControls answers admin/venues/controls.
+func (s *Server) adminVenueControls(r *request, c *Caller) (*reply, error) {
+	var in venueNamed
+	if err := decode(r.Filter, &in); err != nil {
+		return nil, err
+	}
+	fields := map[string]string{}
+	if in.check(fields); len(fields) > 0 {
+		return nil, platter.Invalid(fields)
+	}
+	return s.controlsReply(r, c, in.VenueSlug)
+}
+
+// adminVenueControlsSet answers admin/venues/controls/set: the fields sent
+// change, the others stay. paused_until null (or "") ends a pause; a time
+// must lie within the next 7 days.
+func (s *Server) adminVenueControlsSet(r *request, c *Caller) (*reply, error) {
+	var in struct {
+		venueNamed
+		PausedUntil       json.RawMessage `json:"paused_until"`
+		BusyMinutes       *int            `json:"busy_minutes"`
+		AutoAccept        *bool           `json:"auto_accept"`
+		AutoAcceptMinutes *int            `json:"auto_accept_minutes"`
+		AutoPrint         *bool           `json:"auto_print"`
+	}
+	if err := decode(r.Data, &in); err != nil {
+		return nil, err
+	}
+	fields := map[string]string{}
+	in.check(fields)
+	ch := catalog.ControlsChange{BusyMinutes: in.BusyMinutes, AutoAccept: in.AutoAccept,
+		AutoAcceptMinutes: in.AutoAcceptMinutes, AutoPrint: in.AutoPrint}
+	if in.BusyMinutes != nil && (*in.BusyMinutes < 0 || *in.BusyMinutes > catalog.MaxBusyMinutes) {
+		fields["busy_minutes"] = "venue.busy_range"
+	}
+	if m := in.AutoAcceptMinutes; m != nil && (*m < 1 || *m > catalog.MaxAutoAcceptMinutes) {
+		fields["auto_accept_minutes"] = "venue.auto_accept_range"
+	}
+	if len(in.PausedUntil) > 0 {
+		t, ok := s.pauseUntil(in.PausedUntil)
+		if !ok {
+			fields["paused_until"] = "venue.paused_until"
+		}
+		ch.PausedUntil = &t
+	}
+	if len(fields) > 0 {
+		return nil, platter.Invalid(fields)
+	}
+	if err := s.cat.SetVenueControls(r.Context(), c.SchemeID, in.VenueSlug, ch); err != nil {
+		return nil, venueNotFound(err)
+	}
+	return s.controlsReply(r, c, in.VenueSlug)
+}
+
+// pauseUntil reads paused_until: null or "" is the end of a pause (the zero
+// time); otherwise an RFC 3339 time after now and within schedule.MaxDays.
+func (s *Server) pauseUntil(raw json.RawMessage) (time.Time, bool) {
+	var text *string
+	if err := json.Unmarshal(raw, &text); err != nil {
+		return time.Time{}, false
+	}
+	if text == nil || strings.TrimSpace(*text) == "" {
+		return time.Time{}, true
+	}
+	t, err := time.Parse(time.RFC3339, strings.TrimSpace(*text))
+	now := s.now()
+	if err != nil || !t.After(now) || t.After(now.AddDate(0, 0, schedule.MaxDays)) {
+		return time.Time{}, false
+	}
+	return t.UTC(), true
+}
+
+// adminVenueSoldOut answers admin/venues/sold-out: one item (item_id) or
+// one modifier item (modifier_item_id) of the venue's menu is sold out at
+// this venue (sold_out true) or available again. Other venues sharing the
+// menu are unchanged.
+func (s *Server) adminVenueSoldOut(r *request, c *Caller) (*reply, error) {
+	var in struct {
+		venueNamed
+		ItemID         int64 `json:"item_id"`
+		ModifierItemID int64 `json:"modifier_item_id"`
+		SoldOut        *bool `json:"sold_out"`
+	}
+	if err := decode(r.Data, &in); err != nil {
+		return nil, err
+	}
+	fields := map[string]string{}
+	in.check(fields)
+	kind, id := catalog.SoldOutItem, in.ItemID
+	if in.ModifierItemID != 0 {
+		kind, id = catalog.SoldOutModifier, in.ModifierItemID
+	}
+	if (in.ItemID == 0) == (in.ModifierItemID == 0) || id < 0 {
+		fields["item_id"] = "venue.sold_out_target"
+	}
+	if in.SoldOut == nil {
+		fields["sold_out"] = "validation.required"
+	}
+	if len(fields) > 0 {
+		return nil, platter.Invalid(fields)
+	}
+	err := s.cat.SetSoldOut(r.Context(), c.SchemeID, in.VenueSlug, kind, id, *in.SoldOut, s.now())
+	if platter.ErrorCode(err) == platter.CodeNotFound {
+		return nil, &platter.Error{Code: platter.CodeNotFound, Message: "venue.sold_out_unknown"}
+	} else if err != nil {
+		return nil, err
+	}
+	return s.controlsReply(r, c, in.VenueSlug)
+}

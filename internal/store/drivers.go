@@ -1,0 +1,71 @@
+package store
+
+import (
+	"context"
+	"time"
+
+	"platter/internal/catalog"
+	"platter/internal/lifecycle"
+	"platter/internal/ordering"
+	"platter/internal/platter"
+)
+
+// SchemeDrivers lists the drivers of a scheme (platform users with a driver
+// membership there), by name: whom the board may assign a delivery to.
+func (db *DB) SchemeDrivers(ctx context.Context, schemeID int64) ([]ordering.Driver, error) {
+	out, err := scanAll(ctx, db.single(), func(r scanner, d *ordering.Driver) error {
+		return r.Scan(&d.ID, &d.FirstName, &d.LastName, &d.Email)
+	}, `SELECT u.id, u.first_name, u.last_name, u.email FROM users u
+		WHERE u.id IN (SELECT user_id FROM memberships WHERE scheme_id = ? AND role = 'driver')
+		ORDER BY u.first_name, u.last_name, u.email, u.id`, schemeID)
+	return out, mapErr(err)
+}
+
+// AssignDriver gives a paid delivery order within reach, waiting to be
+// accepted or accepted, to a driver of its scheme (replacing whoever had
+// it), and wakes its streams. An order out of reach is not found; a
+// driver who is not one of the scheme's is not found either; a pickup
+// order, an unpaid one, or one already on its way or done is refused
+// (409).
+func (db *DB) AssignDriver(ctx context.Context, schemeID, orderID, driverID int64, reach ordering.Reach,
+	now time.Time) (*ordering.Detail, error) {
+	now = utc(now)
+	var d *ordering.Detail
+	err := db.write(ctx, func(c conn) error {
+		ch := ordering.Change{SchemeID: schemeID, OrderID: orderID, Reach: reach}
+		h, err := findHead(ctx, c, &ch)
+		if err != nil {
+			return err
+		}
+		var n int
+		if err := c.queryRow(ctx, `SELECT COUNT(*) FROM memberships WHERE scheme_id = ? AND user_id = ? AND role = 'driver'`,
+			schemeID, driverID).Scan(&n); err != nil {
+			return err
+		}
+		if n == 0 {
+			return &platter.Error{Code: platter.CodeNotFound, Message: "order.driver_unknown"}
+		}
+		if h.orderType != catalog.OrderTypeDelivery || h.payment != ordering.PayPaid ||
+			(h.status != lifecycle.Pending && h.status != lifecycle.Accepted) {
+			return &platter.Error{Code: platter.CodeTransitionRefused, Message: "order.driver_not_assignable"}
+		}
+		res, err := execCount(ctx, c, `UPDATE orders SET driver_user_id = ?, updated_at = ?
+			WHERE id = ? AND status = ?`, driverID, now, orderID, h.status)
+		if err != nil {
+			return err
+		}
+		if res == 0 {
+			return errRefused("stale", h.status, h.status)
+		}
+		if err := notifyOrder(ctx, c, orderID); err != nil {
+			return err
+		}
+		d, err = loadDetail(ctx, c, orderID)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	db.wakeLocal(orderID)
+	return d, nil
+}
