@@ -41,6 +41,9 @@ type Config struct {
 	TrustedProxies []netip.Prefix
 	// MetricsAddr is the private listener of /metrics; empty: none.
 	MetricsAddr string
+	// StreamsPerUser and StreamsMax cap the order event streams one user,
+	// and this whole instance, may hold open at once.
+	StreamsPerUser, StreamsMax int
 	// ShutdownDelay is how long /readyz answers 503 before the listener
 	// closes, so load balancers stop sending first; ShutdownTimeout bounds
 	// the drain of in-flight requests after it.
@@ -76,6 +79,8 @@ var Vars = []Var{
 	{"PLATTER_DB_MAX_CONNS", "20", "PostgreSQL connections this instance may open at most (1–1000); instances × this must stay under the server's max_connections", false},
 	{"PLATTER_DB_STATEMENT_TIMEOUT", "30s", "PostgreSQL statement_timeout (a Go duration like 5s or 1m; 0 = none): a longer statement is cancelled and its request answers 1503", false},
 	{"PLATTER_TRUSTED_PROXIES", "", "comma-separated IPs or CIDRs of load balancers whose X-Forwarded-For names the client (e.g. 10.0.0.0/8) and whose X-Request-Id is kept; empty: the peer address is the client", false},
+	{"PLATTER_STREAMS_PER_USER", "5", "order event streams (live order pages) one user may hold open at once on this instance (1–100000); more answer 429", false},
+	{"PLATTER_STREAMS_MAX", "20000", "order event streams this instance holds open at once (1–1000000; each takes a connection, so keep it under the open-files limit, ulimit -n); more answer 503", false},
 	{"PLATTER_METRICS_ADDR", "127.0.0.1:9090", "private listener of Prometheus /metrics (never the public one); off: none", false},
 	{"PLATTER_SHUTDOWN_DELAY", "5s", "on SIGTERM, how long /readyz answers 503 before the listener closes (let load balancers notice)", false},
 	{"PLATTER_SHUTDOWN_TIMEOUT", "10s", "then how long in-flight requests may take to finish; past it the process exits with status 1", false},
@@ -132,6 +137,7 @@ func Load(getenv func(string) string, readFile func(string) ([]byte, error)) (*C
 	problems = append(problems, c.parseProxies(get("PLATTER_TRUSTED_PROXIES"))...)
 	problems = append(problems, c.parseDB(get("PLATTER_DB_MAX_CONNS"), get("PLATTER_DB_STATEMENT_TIMEOUT"))...)
 	problems = append(problems, c.loadHTTP(get)...)
+	problems = append(problems, c.parseStreams(get("PLATTER_STREAMS_PER_USER"), get("PLATTER_STREAMS_MAX"))...)
 	problems = append(problems, c.parseClock(get("PLATTER_CLOCK"))...)
 	if len(problems) > 0 {
 		return nil, errors.New("invalid configuration:\n  - " + strings.Join(problems, "\n  - "))
@@ -239,6 +245,22 @@ func (c *Config) parseProxies(list string) []string {
 		}
 		c.TrustedProxies = append(c.TrustedProxies, pre.Masked())
 	}
+	return p
+}
+
+// parseStreams reads the caps on open order event streams.
+func (c *Config) parseStreams(perUser, total string) []string {
+	var p []string
+	n, err := strconv.Atoi(perUser)
+	if err != nil || n < 1 || n > 100000 {
+		p = append(p, fmt.Sprintf("PLATTER_STREAMS_PER_USER %q: must be a whole number from 1 to 100000", perUser))
+	}
+	c.StreamsPerUser = n
+	n, err = strconv.Atoi(total)
+	if err != nil || n < 1 || n > 1000000 {
+		p = append(p, fmt.Sprintf("PLATTER_STREAMS_MAX %q: must be a whole number from 1 to 1000000", total))
+	}
+	c.StreamsMax = n
 	return p
 }
 

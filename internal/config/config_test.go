@@ -75,6 +75,31 @@ func TestHelpListsEveryVariable(t *testing.T) {
 	}
 }
 
+func TestStreamCaps(t *testing.T) {
+	c, err := config.Load(env(nil), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.StreamsPerUser != 5 || c.StreamsMax != 20000 {
+		t.Errorf("defaults: per user %d, max %d", c.StreamsPerUser, c.StreamsMax)
+	}
+	c, err = config.Load(env(map[string]string{"PLATTER_STREAMS_PER_USER": "10000", "PLATTER_STREAMS_MAX": "50000"}), nil)
+	if err != nil || c.StreamsPerUser != 10000 || c.StreamsMax != 50000 {
+		t.Errorf("10000 and 50000: %+v, %v", c, err)
+	}
+	for _, bad := range []map[string]string{
+		{"PLATTER_STREAMS_PER_USER": "0"}, {"PLATTER_STREAMS_PER_USER": "lots"}, {"PLATTER_STREAMS_PER_USER": "100001"},
+		{"PLATTER_STREAMS_MAX": "0"}, {"PLATTER_STREAMS_MAX": "-5"}, {"PLATTER_STREAMS_MAX": "1000001"},
+	} {
+		_, err := config.Load(env(bad), nil)
+		for k := range bad {
+			if err == nil || !strings.Contains(err.Error(), k) {
+				t.Errorf("%v: %v", bad, err)
+			}
+		}
+	}
+}
+
 func TestTrustedProxies(t *testing.T) {
 	c, err := config.Load(env(map[string]string{"PLATTER_TRUSTED_PROXIES": "10.0.0.0/8, 192.168.1.7"}), nil)
 	if err != nil {
