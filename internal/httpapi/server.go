@@ -165,7 +165,10 @@ func New(o Options) *Server {
 	if s.hub == nil {
 		s.hub = notify.NewHub()
 	}
-	s.streams = newStreamSet(o.Streams)
+	s.streams = newStreamSet(o.Streams, s.hub)
+	if s.tracking != nil {
+		s.streams.events = s.tracking.OrderEvents
+	}
 	s.offers.m = map[int64]offersEntry{}
 	if s.payments == nil {
 		s.payments = payments.Sandbox{}

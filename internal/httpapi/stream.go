@@ -1,13 +1,12 @@
 package httpapi
 
 import (
+	"bytes"
 	"crypto/rand"
 	"crypto/sha256"
 	"encoding/hex"
-	"fmt"
 	"net/http"
 	"strconv"
-	"sync"
 	"time"
 
 	"platter/internal/i18n"
@@ -44,51 +43,6 @@ func (l StreamLimits) withDefaults() StreamLimits {
 	}
 	return d
 }
-
-// streamSet counts open streams and ends them all on shutdown.
-type streamSet struct {
-	limits  StreamLimits
-	mu      sync.Mutex
-	total   int
-	perUser map[int64]int
-	closing chan struct{}
-	once    sync.Once
-}
-
-func newStreamSet(l StreamLimits) *streamSet {
-	return &streamSet{limits: l.withDefaults(), perUser: map[int64]int{}, closing: make(chan struct{})}
-}
-
-// acquire takes a place for a user's stream: 1429 over the user's cap,
-// 1503 over the instance's (both with Retry-After).
-func (ss *streamSet) acquire(userID int64) error {
-	ss.mu.Lock()
-	defer ss.mu.Unlock()
-	switch {
-	case ss.perUser[userID] >= ss.limits.PerUser:
-		return &platter.Error{Code: platter.CodeRateLimited, Message: "stream.too_many",
-			Params: map[string]string{"retry_after": "30"}}
-	case ss.total >= ss.limits.Total:
-		return &platter.Error{Code: platter.CodeUnavailable, Message: "stream.busy",
-			Params: map[string]string{"retry_after": "5"}}
-	}
-	ss.perUser[userID]++
-	ss.total++
-	return nil
-}
-
-func (ss *streamSet) release(userID int64) {
-	ss.mu.Lock()
-	defer ss.mu.Unlock()
-	ss.total--
-	if ss.perUser[userID]--; ss.perUser[userID] <= 0 {
-		delete(ss.perUser, userID)
-	}
-}
-
-// close ends every stream (the server is shutting down): their clients
-// reconnect, through the load balancer, to an instance still serving.
-func (ss *streamSet) close() { ss.once.Do(func() { close(ss.closing) }) }
 
 // OpenStreams is the number of open event streams (for tests and metrics).
 func (s *Server) OpenStreams() int {
@@ -139,17 +93,23 @@ func ticketHash(ticket string) string {
 const streamBatch = 100
 
 // streamWriteTimeout drops a client that does not take an event (or a
-// heartbeat) within it.
-const streamWriteTimeout = 30 * time.Second
+// heartbeat) within it. Writes are made by the workers that serve every
+// stream, so a stalled client must not hold one long.
+const streamWriteTimeout = 5 * time.Second
 
 // orderStream serves GET /api/v3/orders/stream?id=&ticket=: the order's
 // events as server-sent events (status, eta, driver), each with its event
 // id, from after Last-Event-ID (header, or last_event_id in the query for
-// a client that opens a new EventSource), then live: the stream reads the
-// order_events table whenever the hub wakes it, so nothing is lost or
-// repeated whichever instance wrote the event. A comment line every
-// Heartbeat keeps it open through proxies. It has no call deadline, and
-// ends when the client leaves or the server shuts down.
+// a client that opens a new EventSource), then live: the order's feed
+// reads the order_events table whenever the hub wakes it, so nothing is
+// lost or repeated whichever instance wrote the event (stream_set.go). A
+// comment line after every Heartbeat of quiet keeps it open through
+// proxies. It has no call deadline, and ends when the client leaves, a
+// write stalls, or the server shuts down.
+//
+// Once the ticket is checked the connection is taken from net/http
+// (hijacked): the answer is plain HTTP/1.1 ending with the connection, and
+// one small goroutine per stream only waits for the client to leave.
 func (s *Server) orderStream(w http.ResponseWriter, r *http.Request, _ *Caller) {
 	lang := i18n.Negotiate(r.Header.Get("Accept-Language"))
 	tk, after, err := s.openStream(r)
@@ -161,55 +121,46 @@ func (s *Server) orderStream(w http.ResponseWriter, r *http.Request, _ *Caller) 
 		s.writeError(w, r, lang, err)
 		return
 	}
-	defer s.streams.release(tk.UserID)
-	sub := s.hub.Subscribe(tk.OrderID)
-	defer s.hub.Unsubscribe(sub)
-
-	rc := http.NewResponseController(w)
-	// The server's read deadline (from the request's start) would cancel
-	// the stream's context: a stream only writes, and a write deadline per
-	// write finds a dead client instead.
-	_ = rc.SetReadDeadline(time.Time{})
-	// The server sets no write deadline of its own per request: clear the
-	// stream's, or a keep-alive connection reused after the stream ends
-	// (a database error ends it) would carry it into the next request.
-	defer func() { _ = rc.SetWriteDeadline(time.Time{}) }()
 	h := w.Header()
 	h.Set("Content-Type", "text/event-stream")
+	h.Set("Cache-Control", "no-cache")
 	h.Set("X-Accel-Buffering", "no")
-	w.WriteHeader(http.StatusOK)
-	if s.streamWrite(w, rc, "retry: 2000\n\n") != nil {
+	h.Set("Connection", "close")
+	head := []byte(streamStatusLine)
+	head = appendHeader(head, h)
+	head = append(head, "\r\nretry: 2000\n\n"...)
+	conn, _, err := http.NewResponseController(w).Hijack()
+	if err != nil {
+		// Not HTTP/1.x: this server speaks only that.
+		s.streams.release(tk.UserID)
+		s.writeError(w, r, lang, err)
 		return
 	}
-	beat := time.NewTicker(s.streams.limits.Heartbeat)
-	defer beat.Stop()
-	ctx := r.Context()
-	for {
-		evs, err := s.tracking.OrderEvents(ctx, tk.SchemeID, tk.OrderID, after, streamBatch)
-		if err != nil {
-			return // the client reconnects from its last id
-		}
-		for _, e := range evs {
-			if s.streamWrite(w, rc, formatEvent(e)) != nil {
-				return
-			}
-			after = e.ID
-		}
-		if len(evs) == streamBatch {
-			continue // more to send
-		}
-		select {
-		case <-ctx.Done():
-			return
-		case <-s.streams.closing:
-			return
-		case <-sub.C:
-		case <-beat.C:
-			if s.streamWrite(w, rc, ": heartbeat\n\n") != nil {
-				return
-			}
-		}
+	c := &sseConn{conn: conn, userID: tk.UserID}
+	c.after.Store(after)
+	c.mu.Lock()
+	err = c.write(head)
+	c.mu.Unlock()
+	if err != nil {
+		_ = conn.Close()
+		s.streams.release(tk.UserID)
+		return
 	}
+	f := s.streams.join(tk, c)
+	// This goroutine returns, and with it net/http's buffers of the
+	// connection and its stack (grown by the ticket's query); a fresh one,
+	// small, waits for the client to leave.
+	go s.streams.wait(f, c)
+}
+
+const streamStatusLine = "HTTP/1.1 200 OK\r\n"
+
+// appendHeader appends the answer's header lines (the middleware's, such
+// as X-Request-Id and the security headers, and the stream's own).
+func appendHeader(b []byte, h http.Header) []byte {
+	var buf bytes.Buffer
+	_ = h.Write(&buf)
+	return append(b, buf.Bytes()...)
 }
 
 // openStream checks the ticket and the order it names, and reads where
@@ -249,14 +200,6 @@ func (s *Server) openStream(r *http.Request) (*ordering.Ticket, int64, error) {
 		return nil, 0, platter.NotFound()
 	}
 	return tk, after, nil
-}
-
-func (s *Server) streamWrite(w http.ResponseWriter, rc *http.ResponseController, text string) error {
-	_ = rc.SetWriteDeadline(time.Now().Add(streamWriteTimeout))
-	if _, err := fmt.Fprint(w, text); err != nil {
-		return err
-	}
-	return rc.Flush()
 }
 
 // formatEvent is one server-sent event: its id (the event's row id, which

@@ -6,6 +6,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"runtime"
 	"strconv"
 	"strings"
 	"testing"
@@ -360,4 +361,87 @@ func TestStreamHeartbeatAndTicketLifetime(t *testing.T) {
 	if _, fresh := openSSE(t, f.e.srv.URL, streamPath(t, f, id, owner)); fresh.StatusCode != 200 {
 		t.Fatalf("a fresh ticket: %d", fresh.StatusCode)
 	}
+}
+
+// rawStream is a stream read without a goroutine of the test's own, so
+// the process's goroutines count only the server's.
+type rawStream struct {
+	conn net.Conn
+	r    *bufio.Reader
+}
+
+func openRaw(t *testing.T, base, path string) *rawStream {
+	t.Helper()
+	host := strings.TrimPrefix(base, "http://")
+	conn, err := net.Dial("tcp", host)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { conn.Close() })
+	if _, err := io.WriteString(conn, "GET "+path+" HTTP/1.1\r\nHost: "+host+"\r\n\r\n"); err != nil {
+		t.Fatal(err)
+	}
+	s := &rawStream{conn: conn, r: bufio.NewReader(conn)}
+	res, err := http.ReadResponse(s.r, nil)
+	if err != nil || res.StatusCode != 200 {
+		t.Fatalf("open: %v %v", res, err)
+	}
+	return s
+}
+
+// until reads lines until one contains want.
+func (s *rawStream) until(t *testing.T, want string) {
+	t.Helper()
+	_ = s.conn.SetReadDeadline(time.Now().Add(5 * time.Second))
+	for {
+		line, err := s.r.ReadString('\n')
+		if err != nil {
+			t.Fatalf("no %s: %v", want, err)
+		}
+		if strings.Contains(line, want) {
+			return
+		}
+	}
+}
+
+// TestManyStreamsOfOneOrder: many streams of one order each get every
+// event, and a stream holds at most one goroutine of the server (its
+// reads and writes are made by the shared workers), so tens of thousands
+// fit in one instance (bench/streams.sh measures the memory). Not
+// parallel: it counts the process's goroutines.
+func TestManyStreamsOfOneOrder(t *testing.T) {
+	db := storetest.Open(t, store.SQLite)
+	f := newPermFixture(t, db)
+	f.e = start(t, db, options{now: f.clk.Now, streams: httpapi.StreamLimits{PerUser: 300}})
+	id := f.paidOrder(1)
+	path := streamPath(t, f, id, owner)
+	first := openRaw(t, f.e.srv.URL, path) // the workers and the sweeper start with the first stream
+	first.until(t, `"payment_status":"paid"`)
+	time.Sleep(100 * time.Millisecond) // the fixture's calls' keep-alive goroutines settle
+	before := runtime.NumGoroutine()
+	const n = 200
+	streams := make([]*rawStream, n)
+	for i := range streams {
+		streams[i] = openRaw(t, f.e.srv.URL, path)
+		streams[i].until(t, `"payment_status":"paid"`) // the history
+	}
+	if grew := runtime.NumGoroutine() - before; grew > n+5 {
+		t.Fatalf("%d streams added %d goroutines", n, grew)
+	}
+	if f.e.api.OpenStreams() != n+1 {
+		t.Fatalf("OpenStreams = %d", f.e.api.OpenStreams())
+	}
+	r := f.e.call("admin/orders/transition", data("order_id", id, "status", "accepted", "eta_minutes", 15),
+		f.auth(manager)...)
+	if r.Status != 200 {
+		t.Fatalf("accept: %s", r.Raw)
+	}
+	for _, s := range append(streams, first) {
+		s.until(t, `"status":"accepted"`)
+		s.until(t, "event: eta")
+	}
+	for _, s := range streams {
+		s.conn.Close()
+	}
+	waitFor(t, "the closed streams' places freed", func() bool { return f.e.api.OpenStreams() == 1 })
 }

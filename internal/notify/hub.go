@@ -8,8 +8,11 @@ import "sync"
 // store feeds it after a commit on SQLite, and from PostgreSQL
 // LISTEN/NOTIFY (so a commit on any instance wakes the streams of all).
 //
-// A subscription is one channel of capacity 1 and a map entry: a stream's
-// state must stay small (tens of thousands of open streams per instance).
+// A subscription is one channel of capacity 1 (or a function) and a map
+// entry: state per stream must stay small (tens of thousands of open
+// streams per instance). The HTTP server subscribes once per order that
+// has open streams, with a function (SubscribeFunc), so no goroutine waits
+// per stream.
 type Hub struct {
 	mu   sync.Mutex
 	subs map[int64]map[*Sub]struct{}
@@ -20,7 +23,9 @@ type Hub struct {
 type Sub struct {
 	// C receives a value when the order may have new events. Wake-ups
 	// coalesce: one pending value stands for any number of them.
+	// It is nil for a SubscribeFunc subscription.
 	C     chan struct{}
+	f     func()
 	order int64
 }
 
@@ -30,7 +35,17 @@ func NewHub() *Hub { return &Hub{subs: map[int64]map[*Sub]struct{}{}} }
 // Subscribe follows an order. Subscribe before the first read of the
 // order's events, so a commit between that read and the wait still wakes.
 func (h *Hub) Subscribe(orderID int64) *Sub {
-	s := &Sub{C: make(chan struct{}, 1), order: orderID}
+	return h.add(&Sub{C: make(chan struct{}, 1), order: orderID})
+}
+
+// SubscribeFunc follows an order by calling f at each wake-up, under the
+// hub's lock: f must return at once and must not call the hub.
+func (h *Hub) SubscribeFunc(orderID int64, f func()) *Sub {
+	return h.add(&Sub{f: f, order: orderID})
+}
+
+func (h *Hub) add(s *Sub) *Sub {
+	orderID := s.order
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	m := h.subs[orderID]
@@ -63,7 +78,7 @@ func (h *Hub) Wake(orderID int64) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	for s := range h.subs[orderID] {
-		poke(s.C)
+		s.poke()
 	}
 }
 
@@ -75,7 +90,7 @@ func (h *Hub) WakeAll() {
 	defer h.mu.Unlock()
 	for _, m := range h.subs {
 		for s := range m {
-			poke(s.C)
+			s.poke()
 		}
 	}
 }
@@ -87,9 +102,13 @@ func (h *Hub) Len() int {
 	return h.n
 }
 
-func poke(c chan struct{}) {
+func (s *Sub) poke() {
+	if s.f != nil {
+		s.f()
+		return
+	}
 	select {
-	case c <- struct{}{}:
+	case s.C <- struct{}{}:
 	default: // a wake-up is already pending
 	}
 }

@@ -49,3 +49,27 @@ func TestHubWakesOnlyTheOrdersStreams(t *testing.T) {
 		t.Fatalf("Len = %d after every unsubscribe", h.Len())
 	}
 }
+
+// TestHubCallsFunctions: a SubscribeFunc subscription is called at each
+// wake-up of its order (and at WakeAll), and no more once unsubscribed.
+func TestHubCallsFunctions(t *testing.T) {
+	h := notify.NewHub()
+	calls := map[int64]int{}
+	a := h.SubscribeFunc(1, func() { calls[1]++ })
+	b := h.SubscribeFunc(2, func() { calls[2]++ })
+	h.Wake(1)
+	h.Wake(1)
+	h.WakeAll()
+	if calls[1] != 3 || calls[2] != 1 {
+		t.Fatalf("calls %v, want order 1 three times and order 2 once", calls)
+	}
+	h.Unsubscribe(a)
+	h.Wake(1)
+	if calls[1] != 3 {
+		t.Fatal("an unsubscribed function was called")
+	}
+	h.Unsubscribe(b)
+	if h.Len() != 0 {
+		t.Fatalf("Len = %d", h.Len())
+	}
+}
