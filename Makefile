@@ -6,7 +6,7 @@ VERSION ?= $(shell git describe --always --dirty 2>/dev/null || echo dev)
 LDFLAGS := -X main.version=$(VERSION)
 STATICCHECK ?= v0.6.1
 
-.PHONY: run build web deps test test-go test-web test-e2e screenshots bench lighthouse clean
+.PHONY: run build web deps test test-go test-web test-e2e screenshots bench bench-streams lighthouse clean
 
 ## run: build, load the demo data and serve at http://localhost:8080
 run: build
@@ -56,6 +56,10 @@ screenshots: build e2e/node_modules/.installed
 ## bench: load menu/list beside a static asset and record the figures in bench/RESULTS.md
 bench: build
 	bench/menu-list.sh
+
+## bench-streams: 10,000 order event streams on one server; memory per stream and p99 in bench/RESULTS.md
+bench-streams: build
+	bench/streams.sh
 
 bench/node_modules/.installed: bench/package.json bench/package-lock.json
 	cd bench && npm ci --no-audit --no-fund
