@@ -54,7 +54,7 @@ bench() {
   bin/platter serve >"$tmp/serve.out" 2>"$tmp/serve.log" &
   pid=$!
   for _ in $(seq 100); do curl -fs "http://127.0.0.1:$port/readyz" >/dev/null && break; sleep 0.1; done
-  bin/bench-streams -url "http://127.0.0.1:$port" -metrics "http://127.0.0.1:$mport/metrics" -pid "$pid" \
+  bin/bench-streams -verdict "$tmp/verdicts" -url "http://127.0.0.1:$port" -metrics "http://127.0.0.1:$mport/metrics" -pid "$pid" \
     -orders "$ORDERS" -per-guest "$PER_GUEST" -per-order "$PER_ORDER" -moves "$MOVES" -rate "$RATE" -label "$2" ${results:+-results "$results"}
   kill "$pid"; wait "$pid" 2>/dev/null || true; pid=
 }
@@ -63,7 +63,7 @@ if [ -n "$results" ]; then
   {
     echo
     echo "## Order event streams at scale — $(date -u +%Y-%m-%dT%H:%MZ) ($(git rev-parse --short HEAD))"
-    echo "Machine: $(nproc) cores, $(free -g | awk '/Mem:/{print $2}') GiB, $(uname -sr), $(go version | awk '{print $3}'). bench/streams.sh: one \`platter serve\`, the driver on the same machine (each stream its own TCP connection on loopback); $ORDERS paid ASAP delivery orders ($PER_GUEST a guest) × $PER_ORDER streams, then per order: accepted, on the way, $MOVES driver positions, delivered, at $RATE calls/s in all. Latency: from just before the call to the event's arrival on each stream. KB/stream: the server's difference (before the streams → open and idle / after the moves) ÷ streams. Load average before the run: $(cut -d" " -f1-3 /proc/loadavg) (other work shares the machine)."
+    echo "Machine: $(nproc) of $(nproc --all) cores for the server and the driver$([ "$(nproc)" != "$(nproc --all)" ] && echo " (pinned by quiet-core.py; PostgreSQL, when run, on the other core with the rest of the machine)"), $(free -g | awk '/Mem:/{print $2}') GiB, $(uname -sr), $(go version | awk '{print $3}'). bench/streams.sh: one \`platter serve\`, the driver on the same machine (each stream its own TCP connection on loopback); $ORDERS paid ASAP delivery orders ($PER_GUEST a guest) × $PER_ORDER streams, then per order: accepted, on the way, $MOVES driver positions, delivered, at $RATE calls/s in all. Latency: from just before the call to the event's arrival on each stream. KB/stream: the server's difference (before the streams → open and idle / after the moves) ÷ streams. Load average before the run: $(cut -d" " -f1-3 /proc/loadavg) (other work shares the machine)."
     echo
     echo "| run | orders × streams | calls | rate | RSS KB/stream (open) | RSS KB/stream (after moves) | VmHWM KB/stream | Go heap+stack KB/stream | p50 ms | p99 ms | max ms | events missing | errors |"
     echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|"
@@ -76,5 +76,9 @@ if [ -n "${BENCH_POSTGRES_URL:-}" ]; then
   bench "${BENCH_POSTGRES_URL%/*}/$db?sslmode=disable" "PostgreSQL"
   psql "$BENCH_POSTGRES_URL" -qc "DROP DATABASE $db WITH (FORCE)" >/dev/null
 fi
-[ -n "$results" ] && echo "Goal: 10,000 streams on one instance at <= 30 KB each, p99 <= 250 ms." >>"$results"
+if [ -n "$results" ]; then
+  echo >>"$results"
+  cat "$tmp/verdicts" >>"$results"
+  echo "Goal: 10,000 streams on one instance at <= 30 KB each, p99 <= 250 ms." >>"$results"
+fi
 exit 0

@@ -44,6 +44,7 @@ import (
 
 type options struct {
 	base, metrics, label, results string
+	verdict                       string
 	pid, orders, perOrder, moves  int
 	perGuest                      int
 	rate                          float64
@@ -65,6 +66,7 @@ func main() {
 	flag.DurationVar(&o.settle, "settle", 5*time.Second, "pause before each memory reading")
 	flag.StringVar(&o.label, "label", "", "what the run measured (database), for -results")
 	flag.StringVar(&o.results, "results", "", "append the result row to this RESULTS.md")
+	flag.StringVar(&o.verdict, "verdict", "", "append a sentence on the goal to this file")
 	flag.Parse()
 	if err := run(o); err != nil {
 		fmt.Fprintln(os.Stderr, "streams bench:", err)
@@ -161,6 +163,25 @@ func run(o options) error {
 	fmt.Println(row)
 	if e := b.firstErr.Load(); e != nil {
 		fmt.Fprintln(os.Stderr, "first stream error:", e)
+	}
+	// The goal: 10,000 streams at <= 30 KB each (the largest of the
+	// server's figures), p99 <= 250 ms, nothing lost.
+	worst := max(after.rss-base.rss, open.rss-base.rss, after.hwm-base.hwm, goMem(after)-goMem(base))
+	perStream := float64(worst) / float64(n) / 1024
+	meets := n >= 10000 && perStream <= 30 && pct(0.99) <= 250 && want == b.got.Load() && broken+postErrs == 0
+	verdict := fmt.Sprintf("%s: %d streams at %.1f KB each (the largest figure), p99 %.1f ms, %d events missing: ",
+		o.label, n, perStream, pct(0.99), want-b.got.Load())
+	if meets {
+		verdict += "meets the goal."
+	} else {
+		verdict += "MISSES the goal."
+	}
+	fmt.Println(verdict)
+	if o.verdict != "" {
+		if f, err := os.OpenFile(o.verdict, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644); err == nil {
+			fmt.Fprintln(f, verdict)
+			f.Close()
+		}
 	}
 	if o.results == "" {
 		return nil
