@@ -220,7 +220,7 @@ func userList(ctx context.Context, cfg *config.Config, args []string, stdout, st
 // scheme.
 func userRemove(ctx context.Context, cfg *config.Config, args []string, stdout, stderr io.Writer) error {
 	fs := userFlags("remove", stderr)
-	var r store.MemberRemoval
+	var r account.MemberRemoval
 	fs.StringVar(&r.Email, "email", "", "e-mail address of the platform user")
 	fs.StringVar(&r.SchemeSlug, "scheme", "", "business_slug of the scheme")
 	fs.StringVar(&r.VenueSlug, "venue", "", "only the memberships of this venue")

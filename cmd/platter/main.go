@@ -218,7 +218,7 @@ func serve(ctx context.Context, cfg *config.Config, log *slog.Logger, stdout io.
 	api := httpapi.New(httpapi.Options{
 		Config: cfg, Logger: log, Catalog: db, Health: db, Web: web.Dist(), DemoAssets: demo.Assets(),
 		Version: version, Geocoder: newGeocoder(cfg), Addresses: db, Accounts: db, MailQueued: poke, Now: now,
-		Orders: db, Tracking: db, Hub: track.hub, RefundQueued: track.refund, Support: db, Loyalty: db,
+		Orders: db, Tracking: db, Hub: track.hub, RefundQueued: track.refund, Support: db, Loyalty: db, Team: db,
 		Streams: httpapi.StreamLimits{PerUser: cfg.StreamsPerUser, Total: cfg.StreamsMax},
 	})
 	ln, err := net.Listen("tcp", cfg.Addr)

@@ -19,6 +19,7 @@ type authIn struct {
 	LastName      string `json:"last_name"`
 	ContactNumber string `json:"contact_number"`
 	Code          string `json:"code"`
+	Token         string `json:"token" text:"max=100"` // an invitation link's
 }
 
 // sessionOut answers the calls that sign in.

@@ -96,7 +96,7 @@ func start(t *testing.T, db *store.DB, o options) *env {
 	api := httpapi.New(httpapi.Options{
 		Config: cfg, Logger: slog.New(slog.NewJSONHandler(logs, nil)),
 		Catalog: cat, Health: db, Web: o.web, DemoAssets: demo.Assets(), Version: "test",
-		Accounts: db, Addresses: db, Orders: db, Support: db, Loyalty: db, Tracking: db, Hub: hub, Streams: o.streams, Geocoder: o.geocoder, Now: o.now, MailQueued: o.poke, Passwords: o.gate,
+		Accounts: db, Addresses: db, Orders: db, Support: db, Loyalty: db, Team: db, Tracking: db, Hub: hub, Streams: o.streams, Geocoder: o.geocoder, Now: o.now, MailQueued: o.poke, Passwords: o.gate,
 	})
 	srv := httptest.NewServer(api.Handler())
 	t.Cleanup(srv.Close)

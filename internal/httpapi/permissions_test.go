@@ -20,17 +20,18 @@ type kind string
 const (
 	noToken   kind = "no token"
 	guest     kind = "guest"
-	owner     kind = "customer"       // owns the data the calls name
-	neighbour kind = "other customer" // same scheme, not the owner
-	foreigner kind = "another scheme" // a customer of demo-pierogi
-	venueStaf kind = "staff of soho"  // staff membership of one venue
-	manager   kind = "manager"        // scheme-wide manager
-	driver    kind = "driver"         // scheme-wide driver
-	admin     kind = "platform admin" // scheme-wide admin
+	owner     kind = "customer"            // owns the data the calls name
+	neighbour kind = "other customer"      // same scheme, not the owner
+	foreigner kind = "another scheme"      // a customer of demo-pierogi
+	venueStaf kind = "staff of soho"       // staff membership of one venue
+	otherStaf kind = "staff of shoreditch" // staff of the scheme's other venue
+	manager   kind = "manager"             // scheme-wide manager
+	driver    kind = "driver"              // scheme-wide driver
+	admin     kind = "platform admin"      // scheme-wide admin
 	boss2     kind = "manager of another scheme"
 )
 
-var kinds = []kind{noToken, guest, owner, neighbour, foreigner, venueStaf, manager, driver, admin, boss2}
+var kinds = []kind{noToken, guest, owner, neighbour, foreigner, venueStaf, otherStaf, manager, driver, admin, boss2}
 
 // outcome is the status and API code a caller gets (code 0: success).
 type outcome struct{ status, code int }
@@ -56,12 +57,14 @@ type permCase struct {
 	// send makes the call instead of an envelope POST of body (a raw
 	// route: a multipart upload, a GET).
 	send func(f *permFixture, auth []string) *response
+	// intact checks that a refused call changed nothing it named.
+	intact func(t *testing.T, f *permFixture, k kind)
 }
 
 // session is for routes any session of the scheme may call.
 func session(own outcome) map[kind]outcome {
 	return map[kind]outcome{noToken: signIn401, foreigner: signIn401, boss2: signIn401, guest: okay, owner: okay,
-		neighbour: own, venueStaf: own, manager: own, driver: own, admin: own}
+		neighbour: own, venueStaf: own, otherStaf: own, manager: own, driver: own, admin: own}
 }
 
 // customerOnly is session, with guests refused.
@@ -79,10 +82,19 @@ func ownOnly() map[kind]outcome {
 	return w
 }
 
-// boardStaff is for the routes of venue staff, managers and admins.
+// boardStaff is for the routes of venue staff, managers and admins, called
+// about soho: staff of shoreditch are refused.
 func boardStaff() map[kind]outcome {
 	return map[kind]outcome{noToken: signIn401, foreigner: signIn401, boss2: signIn401, guest: refused, owner: refused,
-		neighbour: refused, driver: refused, venueStaf: okay, manager: okay, admin: okay}
+		neighbour: refused, driver: refused, venueStaf: okay, otherStaf: refused, manager: okay, admin: okay}
+}
+
+// managerOnly is for the routes of the scheme's managers and admins: the
+// back office beyond the board (team, outbox).
+func managerOnly() map[kind]outcome {
+	w := boardStaff()
+	w[venueStaf] = refused
+	return w
 }
 
 func burgers(kv ...any) func(*permFixture) any {
@@ -191,13 +203,15 @@ var permCases = map[string]permCase{
 			}
 		}},
 	"admin/orders/list": {perm: "staff/venue", want: boardStaff(),
-		body: func(f *permFixture) any { f.latest = f.paidOrder(1); return burgers()(f) },
+		body: func(f *permFixture) any { f.latest = f.paidOrder(1); return burgers("venue_slug", "soho")(f) },
 		check: func(t *testing.T, f *permFixture, k kind, res *response) {
 			if !listsOrder(res, f.latest) {
 				t.Errorf("%s does not see soho's paid order", k)
 			}
 		}},
-	"admin/orders/transition": {perm: "staff/venue", want: boardStaff(),
+	// The order names no venue: staff of another venue are told it does
+	// not exist (the handler's reach), as for any order beyond it.
+	"admin/orders/transition": {perm: "staff/venue", want: withKind(boardStaff(), otherStaf, notFound),
 		body: func(f *permFixture) any {
 			return data("business_slug", "demo-burgers", "order_id", f.paidOrder(1), "status", "accepted", "eta_minutes", 20)
 		},
@@ -230,16 +244,25 @@ var permCases = map[string]permCase{
 			return f.e.photo(f.ownerPhoto()+"&business_slug=demo-burgers", auth...)
 		}},
 
-	"admin/venues/list": {perm: "staff/venue", body: burgers(), want: boardStaff(),
+	"admin/venues/list": {perm: "staff/venue", body: burgers(), want: withKind(boardStaff(), otherStaf, okay),
 		check: func(t *testing.T, f *permFixture, k kind, res *response) {
 			want := []string{"soho", "shoreditch"}
-			if k == venueStaf {
+			switch k {
+			case venueStaf:
 				want = []string{"soho"}
+			case otherStaf:
+				want = []string{"shoreditch"}
 			}
 			if got := venueSlugs(t, res); !slices.Equal(got, want) {
 				t.Errorf("%s sees venues %v, want %v", k, got, want)
 			}
 		}},
+}
+
+// withKind is w with one kind's outcome changed.
+func withKind(w map[kind]outcome, k kind, o outcome) map[kind]outcome {
+	w[k] = o
+	return w
 }
 
 func venueSlugs(t *testing.T, res *response) []string {
@@ -268,6 +291,11 @@ func TestRoutePermissions(t *testing.T) {
 			if served[path] != pc.perm {
 				t.Errorf("%s is %q in the route table, the test expects %q", path, served[path], pc.perm)
 			}
+			for _, k := range kinds {
+				if _, ok := pc.want[k]; pc.want != nil && !ok {
+					t.Errorf("%s: the matrix has no expectation for %s", path, k)
+				}
+			}
 			var first *response
 			for _, k := range kinds {
 				f.clk.Add(time.Hour) // past every rate-limit window: the token alone differs
@@ -295,6 +323,9 @@ func TestRoutePermissions(t *testing.T) {
 				}
 				if res.Status != 200 {
 					f.ownerAddrIntact(path, k)
+					if pc.intact != nil {
+						pc.intact(t, f, k)
+					}
 				}
 			}
 		}
@@ -328,6 +359,7 @@ type permFixture struct {
 	keys                 int   // idempotency keys handed out
 	read                 int64 // the owner's paid order the read calls name (readOrder)
 	latest               int64 // the order a list call's body made just before it
+	lastInvite           int64 // the invitation a revoke call's body named
 }
 
 // checkout is a pickup basket at soho for tomorrow 13:00 London (the
@@ -373,6 +405,7 @@ func newPermFixture(t *testing.T, db *store.DB) *permFixture {
 	f.users[foreigner], f.schemes[foreigner] = f.customer("demo-pierogi", "ann@example.test"), pierogiID
 	staff := map[kind]store.PlatformUser{
 		venueStaf: {Email: "soho@demo.test", Role: account.RoleStaff, VenueSlug: "soho"},
+		otherStaf: {Email: "shoreditch@demo.test", Role: account.RoleStaff, VenueSlug: "shoreditch"},
 		manager:   {Email: "boss@demo.test", Role: account.RoleManager},
 		driver:    {Email: "wheels@demo.test", Role: account.RoleDriver},
 		admin:     {Email: "root@demo.test", Role: account.RoleAdmin},
@@ -493,10 +526,15 @@ func (f *permFixture) supportOrder() int64 {
 	return f.sup.order
 }
 
-// ownerPhoto is the url of the owner's photo (uploaded once).
+// ownerPhoto is the url of the owner's photo (uploaded once), attached to
+// a support request about the owner's order at soho: soho's staff may see
+// it, shoreditch's may not.
 func (f *permFixture) ownerPhoto() string {
 	if f.sup.photo == "" {
-		f.sup.photo = f.e.upload("p.jpg", "image/jpeg", photoJPEG(f.t, 8, 8, 0), f.auth(owner)...).data(f.t)["url"].(string)
+		up := f.e.upload("p.jpg", "image/jpeg", photoJPEG(f.t, 8, 8, 0), f.auth(owner)...).data(f.t)
+		f.e.call("supports/insert", data("order_id", f.supportOrder(), "kind", "quality_concern",
+			"description", "Cold", "photo_ids", []any{up["id"]}), f.auth(owner)...).data(f.t)
+		f.sup.photo = up["url"].(string)
 	}
 	return f.sup.photo
 }

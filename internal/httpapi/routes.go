@@ -38,6 +38,10 @@ func (s *Server) routeTable() []route {
 		public("auth/reset-password", s.resetPassword),
 		public("auth/guest", s.guest),
 		public("auth/signout", s.signOut),
+		// An invitation link (admin/team/invite mails it) is its own
+		// credential: single use, expiring, bound to its scheme.
+		public("auth/invitation", s.authInvitation),
+		public("auth/accept-invitation", s.authAcceptInvitation),
 
 		{path: "user/info", access: anySession, scope: scopeOwn, call: s.userInfo},
 		{path: "address/list", access: anySession, scope: scopeOwn, call: s.addressList},
@@ -87,6 +91,12 @@ func (s *Server) routeTable() []route {
 		{path: "admin/drivers/list", access: staff, scope: scopeVenue, call: s.adminDrivers},
 		{path: "admin/orders/assign-driver", access: staff, scope: scopeVenue, call: s.adminAssignDriver},
 		{path: "driver/orders/transition", access: driver, scope: scopeOwn, call: s.driverTransition},
+
+		// The team and the outbox: a manager of the whole scheme.
+		{path: "admin/team/list", access: manager, scope: scopeScheme, call: s.adminTeamList},
+		{path: "admin/team/invite", access: manager, scope: scopeScheme, call: s.adminTeamInvite},
+		{path: "admin/team/revoke", access: manager, scope: scopeScheme, call: s.adminTeamRevoke},
+		{path: "admin/outbox/list", access: manager, scope: scopeScheme, call: s.adminOutboxList},
 	}
 }
 

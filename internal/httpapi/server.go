@@ -99,6 +99,9 @@ type Options struct {
 	Support Support
 	// Loyalty reads stamp cards for user/info; nil shows an empty card.
 	Loyalty Loyalty
+	// Team stores members, invitations and the outbox the back office
+	// lists; nil fails those calls with 1503.
+	Team Team
 }
 
 // Server is the HTTP side of one platter process.
@@ -142,7 +145,10 @@ type Server struct {
 
 	support Support
 	loyalty Loyalty
-	photos  *support.Decoder // bounds concurrent photo decodes
+
+	team     Team
+	teamFlow *account.Team    // nil when Team is nil
+	photos   *support.Decoder // bounds concurrent photo decodes
 }
 
 // New builds a Server; Handler serves it.
@@ -179,6 +185,8 @@ func New(o Options) *Server {
 	s.acct = s.accountService(o)
 	s.support, s.photos = o.Support, support.NewDecoder(0, 5*time.Second)
 	s.loyalty = o.Loyalty
+	s.team = o.Team
+	s.teamFlow = s.teamFlows(o)
 	if s.geo = o.Geocoder; s.geo == nil {
 		s.geo = geo.NewBuiltin()
 	}

@@ -11,6 +11,7 @@ import (
 
 	"platter/internal/i18n"
 	"platter/internal/notify"
+	"platter/internal/ordering"
 	"platter/internal/platter"
 	"platter/internal/support"
 )
@@ -19,7 +20,7 @@ import (
 // method names the scheme and the owner (or staff) beside the id.
 type Support interface {
 	SavePhoto(ctx context.Context, p support.Photo, now time.Time) (int64, error)
-	Photo(ctx context.Context, schemeID, id, readerID int64, staff bool) (*support.Photo, error)
+	Photo(ctx context.Context, schemeID, id int64, r ordering.Reach) (*support.Photo, error)
 	InsertSupportRequest(ctx context.Context, r support.Request, mail *notify.Message, now time.Time) (*support.Request, error)
 	SupportRequestsOfOrder(ctx context.Context, schemeID, orderID int64) ([]support.Request, error)
 }
@@ -115,7 +116,7 @@ func (s *Server) photo(w http.ResponseWriter, r *http.Request, c *Caller) {
 		s.writeError(w, r, lang, platter.NotFound())
 		return
 	}
-	p, err := st.Photo(r.Context(), c.SchemeID, id, c.UserID, c.HasRole(roles[staff]...))
+	p, err := st.Photo(r.Context(), c.SchemeID, id, reachOf(c))
 	if err != nil {
 		s.writeError(w, r, lang, err)
 		return

@@ -225,14 +225,24 @@ func TestUpload(t *testing.T) {
 		e.photo(url).wantError(t, 401, 1401)
 		e.photo("/api/v3/upload/photo?id=abc", ann...).wantError(t, 404, 1404)
 		f := &permFixture{t: t, db: db, e: e, clk: &clock{t: monday}}
-		staffID := f.platformUser(store.PlatformUser{Email: "soho@demo.test", Role: account.RoleStaff,
-			SchemeSlug: "demo-burgers", VenueSlug: "soho"})
-		tok, hash := account.NewToken()
-		if err := db.CreateSession(context.Background(), staffID, f.schemeID("demo-burgers"), hash, monday); err != nil {
-			t.Fatal(err)
-		}
-		if res := e.photo(url, "Authorization", "Bearer "+tok); res.Status != 200 {
-			t.Errorf("staff read the photo: %d %s", res.Status, res.Raw)
+		// Not attached to a request yet: the scheme's managers see it, staff
+		// of one venue do not (it belongs to no order of theirs).
+		for _, p := range []struct {
+			user   store.PlatformUser
+			status int
+		}{
+			{store.PlatformUser{Email: "soho@demo.test", Role: account.RoleStaff, VenueSlug: "soho"}, 404},
+			{store.PlatformUser{Email: "boss@demo.test", Role: account.RoleManager}, 200},
+		} {
+			p.user.SchemeSlug = "demo-burgers"
+			staffID := f.platformUser(p.user)
+			tok, hash := account.NewToken()
+			if err := db.CreateSession(context.Background(), staffID, f.schemeID("demo-burgers"), hash, monday); err != nil {
+				t.Fatal(err)
+			}
+			if res := e.photo(url, "Authorization", "Bearer "+tok); res.Status != p.status {
+				t.Errorf("%s reads the unattached photo: %d %s", p.user.Email, res.Status, res.Raw)
+			}
 		}
 	})
 }

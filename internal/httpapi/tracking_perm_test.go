@@ -16,7 +16,7 @@ func orderReaders() map[kind]outcome {
 // driverOnly is for the driver's calls.
 func driverOnly() map[kind]outcome {
 	return map[kind]outcome{noToken: signIn401, foreigner: signIn401, boss2: signIn401, guest: refused, owner: refused,
-		neighbour: refused, venueStaf: refused, manager: refused, admin: refused, driver: okay}
+		neighbour: refused, venueStaf: refused, otherStaf: refused, manager: refused, admin: refused, driver: okay}
 }
 
 // wantOrder checks an order answer: field "id" must be the given order's,

@@ -69,6 +69,30 @@ func (c Composer) ComposeOrder(kind, lang string, b Brand, params map[string]str
 	return m, nil
 }
 
+// ComposeInvitation renders the staff invitation for brand b in lang: the
+// role (and venue, when params has one) it invites to, and a link to the
+// back office's invitation page carrying token. To is left to the caller.
+func (c Composer) ComposeInvitation(lang string, b Brand, params map[string]string, token string) (Message, error) {
+	cat := catalogue()
+	p := map[string]string{"role": cat.T(lang, "team.role."+params["role"], nil), "where": ""}
+	if v := params["venue"]; v != "" {
+		p["where"] = cat.T(lang, "mail.staff_invitation.where", map[string]string{"venue": v})
+	}
+	link := "/" + b.Slug + "/admin/invite/" + token
+	if c.PublicURL != "" {
+		link = strings.TrimRight(c.PublicURL, "/") + link
+	}
+	m, err := Render("staff_invitation", MailData{Lang: lang, SchemeName: b.Name, Colour: b.Colour, Link: link,
+		LinkLabel: "mail.staff_invitation.link_label", Params: p})
+	if err != nil {
+		return m, err
+	}
+	if c.From != "" {
+		m.From = fromWithName(b.Name, c.From)
+	}
+	return m, nil
+}
+
 // fromWithName sends as the scheme ("Ember & Bun <no-reply@…>") from the
 // configured address, so customers see the brand they signed up with.
 func fromWithName(name, from string) string {
@@ -93,6 +117,9 @@ type MailData struct {
 	Params map[string]string
 	Lines  []string
 	Totals [][2]string
+	// LinkLabel is the catalogue key of the link's text; "" is
+	// mail.link_label ("Open {scheme}").
+	LinkLabel string
 }
 
 // catalogue is the i18n catalogue the mail texts come from (keys
@@ -163,15 +190,19 @@ func Render(kind string, d MailData) (Message, error) {
 	if len(d.Totals) > 0 {
 		text.WriteString("\n")
 	}
+	linkLabel := "mail.link_label"
+	if d.LinkLabel != "" {
+		linkLabel = d.LinkLabel
+	}
 	if d.Link != "" {
-		fmt.Fprintf(&text, "%s: %s\n\n", fill("mail.link_label"), d.Link)
+		fmt.Fprintf(&text, "%s: %s\n\n", fill(linkLabel), d.Link)
 	}
 	fmt.Fprintf(&text, "%s\n\n— %s\n", footer, d.SchemeName)
 	var html bytes.Buffer
 	err := htmlLayout.Execute(&html, map[string]any{
 		"Lang": lang, "Subject": subject, "Scheme": d.SchemeName, "Colour": template.CSS(colour),
 		"Heading": heading, "Body": body, "Code": d.Code, "Link": d.Link,
-		"LinkLabel": fill("mail.link_label"), "Footer": footer, "Lines": d.Lines, "Totals": totals,
+		"LinkLabel": fill(linkLabel), "Footer": footer, "Lines": d.Lines, "Totals": totals,
 	})
 	if err != nil {
 		return Message{}, err

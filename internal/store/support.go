@@ -4,9 +4,11 @@ import (
 	"context"
 	"database/sql"
 	"strconv"
+	"strings"
 	"time"
 
 	"platter/internal/notify"
+	"platter/internal/ordering"
 	"platter/internal/platter"
 	"platter/internal/support"
 )
@@ -57,14 +59,25 @@ func (db *DB) SavePhoto(ctx context.Context, p support.Photo, now time.Time) (in
 	return id, err
 }
 
-// Photo returns photo id of the scheme to a reader: its uploader, or
-// (staff true) the scheme's staff. Anyone else gets not found.
-func (db *DB) Photo(ctx context.Context, schemeID, id, readerID int64, staff bool) (*support.Photo, error) {
+// Photo returns photo id of the scheme to a reader within r: its uploader
+// (r.UserID), staff of the whole scheme (r.SchemeWide), or staff of the
+// venue of the order whose support request it is attached to (r.VenueIDs).
+// Anyone else gets not found.
+func (db *DB) Photo(ctx context.Context, schemeID, id int64, r ordering.Reach) (*support.Photo, error) {
 	var p support.Photo
 	var req sql.NullInt64
+	venues := "FALSE"
+	args := []any{id, schemeID, r.UserID, r.SchemeWide}
+	if len(r.VenueIDs) > 0 {
+		venues = `support_request_id IN (SELECT sr.id FROM support_requests sr JOIN orders o ON o.id = sr.order_id
+			WHERE sr.scheme_id = uploads.scheme_id AND o.venue_id IN (?` + strings.Repeat(", ?", len(r.VenueIDs)-1) + `))`
+		for _, v := range r.VenueIDs {
+			args = append(args, v)
+		}
+	}
 	err := db.read(ctx, func(c conn) error {
 		return c.queryRow(ctx, `SELECT id, scheme_id, user_id, support_request_id, content_type, width, height, data, created_at
-			FROM uploads WHERE id = ? AND scheme_id = ? AND (user_id = ? OR ?)`, id, schemeID, readerID, staff).
+			FROM uploads WHERE id = ? AND scheme_id = ? AND (user_id = ? OR ? OR `+venues+`)`, args...).
 			Scan(&p.ID, &p.SchemeID, &p.UserID, &req, &p.ContentType, &p.Width, &p.Height, &p.Data, &p.CreatedAt)
 	})
 	if err != nil {

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"platter/internal/ordering"
 	"platter/internal/platter"
 	"platter/internal/store"
 	"platter/internal/store/storetest"
@@ -77,16 +78,25 @@ func TestSupportRequests(t *testing.T) {
 			t.Errorf("another scheme's id reads the requests: %+v", list)
 		}
 
-		if p, err := db.Photo(ctx, schemeID, mine1, o.UserID, false); err != nil || p.SupportRequestID != saved.ID {
+		if p, err := db.Photo(ctx, schemeID, mine1, ordering.Reach{UserID: o.UserID}); err != nil || p.SupportRequestID != saved.ID {
 			t.Errorf("owner reads the photo: %v %v", p, err)
 		}
-		if _, err := db.Photo(ctx, schemeID, mine1, other.UserID, false); platter.ErrorCode(err) != platter.CodeNotFound {
+		if _, err := db.Photo(ctx, schemeID, mine1, ordering.Reach{UserID: other.UserID}); platter.ErrorCode(err) != platter.CodeNotFound {
 			t.Errorf("another customer reads the photo: %v", err)
 		}
-		if _, err := db.Photo(ctx, schemeID, mine1, other.UserID, true); err != nil {
-			t.Errorf("staff read the photo: %v", err)
+		if _, err := db.Photo(ctx, schemeID, mine1, ordering.Reach{UserID: other.UserID, SchemeWide: true}); err != nil {
+			t.Errorf("staff of the scheme read the photo: %v", err)
 		}
-		if _, err := db.Photo(ctx, schemeID+1, mine1, o.UserID, true); platter.ErrorCode(err) != platter.CodeNotFound {
+		if _, err := db.Photo(ctx, schemeID, mine1, ordering.Reach{VenueIDs: []int64{o.VenueID}}); err != nil {
+			t.Errorf("staff of the order's venue read the photo: %v", err)
+		}
+		if _, err := db.Photo(ctx, schemeID, mine1, ordering.Reach{VenueIDs: []int64{o.VenueID + 1000}}); platter.ErrorCode(err) != platter.CodeNotFound {
+			t.Errorf("staff of another venue read the photo: %v", err)
+		}
+		if _, err := db.Photo(ctx, schemeID, mine2+1000, ordering.Reach{SchemeWide: true}); platter.ErrorCode(err) != platter.CodeNotFound {
+			t.Errorf("an unknown photo: %v", err)
+		}
+		if _, err := db.Photo(ctx, schemeID+1, mine1, ordering.Reach{UserID: o.UserID, SchemeWide: true}); platter.ErrorCode(err) != platter.CodeNotFound {
 			t.Errorf("another scheme reads the photo: %v", err)
 		}
 	})

@@ -51,25 +51,11 @@ func (db *DB) members(ctx context.Context, where string, args ...any) ([]account
 	return out, mapErr(err)
 }
 
-// MemberRemoval names the memberships to withdraw: a user (by id, or by
-// e-mail for the command line) in a scheme (by id or slug), narrowed to one
-// role and/or one venue when given. Spare lists roles left alone (a manager
-// may not remove a platform admin).
-type MemberRemoval struct {
-	SchemeID   int64
-	SchemeSlug string
-	UserID     int64
-	Email      string
-	Role       string
-	VenueSlug  string
-	Spare      []string
-}
-
 // RemoveMember withdraws the memberships r names and revokes every session
 // the user holds at the scheme, in one transaction: the next call of any of
 // its tokens there is 1401 (a session is checked against the memberships
 // on every request too). It returns what it removed; nothing is 1404.
-func (db *DB) RemoveMember(ctx context.Context, r MemberRemoval, now time.Time) ([]account.Member, error) {
+func (db *DB) RemoveMember(ctx context.Context, r account.MemberRemoval, now time.Time) ([]account.Member, error) {
 	var removed []account.Member
 	err := db.write(ctx, func(c conn) error {
 		removed = nil
@@ -257,26 +243,13 @@ func (db *DB) RevokeInvitation(ctx context.Context, schemeID, id int64, now time
 	}))
 }
 
-// Acceptance is what accepting an invitation does: the link's token hash
-// at its scheme; for an address without an account the password hash of
-// the new one (UserID 0), for an existing account its id (the caller has
-// checked its password); and the hash of the session token it signs in
-// with.
-type Acceptance struct {
-	SchemeID     int64
-	TokenHash    string
-	UserID       int64
-	PasswordHash string
-	SessionHash  string
-}
-
 // AcceptInvitation uses a pending invitation once (a conditional update:
 // of two concurrent acceptances one wins, the other is 2070), creates the
 // platform user when there is none (the link proves the address, so it is
 // verified), adds the membership and opens a session, in one transaction.
 // An account created or found since the caller looked (UserID no longer
 // matching) is 1409: the caller looks again.
-func (db *DB) AcceptInvitation(ctx context.Context, a Acceptance, now time.Time) (*account.User, error) {
+func (db *DB) AcceptInvitation(ctx context.Context, a account.Acceptance, now time.Time) (*account.User, error) {
 	now = utc(now)
 	var userID int64
 	err := db.write(ctx, func(c conn) error {
@@ -332,6 +305,14 @@ func (db *DB) AcceptInvitation(ctx context.Context, a Acceptance, now time.Time)
 		return nil, mapErr(err)
 	}
 	return db.UserByID(ctx, userID)
+}
+
+// PlatformUserByEmail returns the platform user (staff, manager, driver,
+// admin) with an address, or 1404.
+func (db *DB) PlatformUserByEmail(ctx context.Context, email string) (*account.User, error) {
+	u, err := scanUser(db.single().queryRow(ctx, "SELECT "+userColumns+" FROM users WHERE scheme_id IS NULL AND email_norm = ?",
+		account.NormalizeEmail(email)))
+	return u, mapErr(err)
 }
 
 // OutboxPage returns a scheme's mail, newest first: limit rows from

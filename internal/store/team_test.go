@@ -83,7 +83,7 @@ func TestInvitations(t *testing.T) {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				_, err := db.AcceptInvitation(ctx, store.Acceptance{SchemeID: burgers, TokenHash: "hash-2",
+				_, err := db.AcceptInvitation(ctx, account.Acceptance{SchemeID: burgers, TokenHash: "hash-2",
 					PasswordHash: "pw-hash", SessionHash: fmt.Sprintf("session-%d", i)}, now)
 				mu.Lock()
 				defer mu.Unlock()
@@ -115,12 +115,12 @@ func TestInvitations(t *testing.T) {
 		if err != nil || !func() bool { in, _ := db.InvitationByToken(ctx, burgers, "hash-4", now); return in.HasAccount }() {
 			t.Fatalf("driver invitation: %+v %v", drv, err)
 		}
-		if _, err := db.AcceptInvitation(ctx, store.Acceptance{SchemeID: burgers, TokenHash: "hash-4",
+		if _, err := db.AcceptInvitation(ctx, account.Acceptance{SchemeID: burgers, TokenHash: "hash-4",
 			PasswordHash: "other", SessionHash: "s-x"}, now); platter.ErrorCode(err) != platter.CodeConflict {
 			t.Errorf("a new account for a known address: %v", err)
 		}
 		// The refused acceptance rolled back: the link still works.
-		u, err := db.AcceptInvitation(ctx, store.Acceptance{SchemeID: burgers, TokenHash: "hash-4",
+		u, err := db.AcceptInvitation(ctx, account.Acceptance{SchemeID: burgers, TokenHash: "hash-4",
 			UserID: members[0].UserID, SessionHash: "s-y"}, now)
 		if err != nil || u.ID != members[0].UserID {
 			t.Fatalf("accept with the existing account: %+v %v", u, err)
@@ -134,7 +134,7 @@ func TestInvitations(t *testing.T) {
 		if err := db.RevokeInvitation(ctx, burgers, rev.ID, now); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := db.AcceptInvitation(ctx, store.Acceptance{SchemeID: burgers, TokenHash: "hash-5",
+		if _, err := db.AcceptInvitation(ctx, account.Acceptance{SchemeID: burgers, TokenHash: "hash-5",
 			PasswordHash: "h", SessionHash: "s-z"}, now); platter.ErrorCode(err) != platter.CodeInvitationInvalid {
 			t.Errorf("accept a revoked invitation: %v", err)
 		}
@@ -177,7 +177,7 @@ func TestRemoveMember(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		gone, err := db.RemoveMember(ctx, store.MemberRemoval{SchemeSlug: "demo-burgers", Email: "SAM@example.test",
+		gone, err := db.RemoveMember(ctx, account.MemberRemoval{SchemeSlug: "demo-burgers", Email: "SAM@example.test",
 			VenueSlug: "soho"}, now)
 		if err != nil || len(gone) != 1 || gone[0].VenueSlug != "soho" {
 			t.Fatalf("remove soho: %+v %v", gone, err)
@@ -187,14 +187,14 @@ func TestRemoveMember(t *testing.T) {
 				t.Errorf("session %s after removal: %v (alive %v)", hash, err, alive)
 			}
 		}
-		gone, err = db.RemoveMember(ctx, store.MemberRemoval{SchemeID: burgers, UserID: uid, Spare: []string{"admin"}}, now)
+		gone, err = db.RemoveMember(ctx, account.MemberRemoval{SchemeID: burgers, UserID: uid, Spare: []string{"admin"}}, now)
 		if err != nil || len(gone) != 1 || gone[0].VenueSlug != "shoreditch" {
 			t.Fatalf("remove all but admin: %+v %v", gone, err)
 		}
-		if _, err := db.RemoveMember(ctx, store.MemberRemoval{SchemeID: burgers, UserID: uid, Spare: []string{"admin"}}, now); platter.ErrorCode(err) != platter.CodeNotFound {
+		if _, err := db.RemoveMember(ctx, account.MemberRemoval{SchemeID: burgers, UserID: uid, Spare: []string{"admin"}}, now); platter.ErrorCode(err) != platter.CodeNotFound {
 			t.Errorf("nothing left but a spared role: %v", err)
 		}
-		if _, err := db.RemoveMember(ctx, store.MemberRemoval{SchemeSlug: "demo-burgers", Email: "nobody@example.test"}, now); platter.ErrorCode(err) != platter.CodeNotFound {
+		if _, err := db.RemoveMember(ctx, account.MemberRemoval{SchemeSlug: "demo-burgers", Email: "nobody@example.test"}, now); platter.ErrorCode(err) != platter.CodeNotFound {
 			t.Errorf("unknown user: %v", err)
 		}
 		if left, _ := db.ListMembers(ctx, ""); len(left) != 2 {
