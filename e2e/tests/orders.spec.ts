@@ -184,6 +184,49 @@ test.describe("Order details", () => {
     expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(42);
   });
 
+  test("a cut stream says so, reconnects and brings what it missed without a reload", async ({
+    page,
+    context,
+    request,
+  }) => {
+    const customer = await guest(request);
+    const { lines } = await someLines(request);
+    const orderId = await paidOrder(request, customer.token, lines);
+    await seedSession(page, { token: customer.token, user: { ...customer.user, business_slug: SCHEME } });
+    const streams: string[] = [];
+    page.on("request", (r) => {
+      if (r.url().includes("/api/v3/orders/stream?")) streams.push(r.url());
+    });
+    await page.goto(`/${SCHEME}/${VENUE}/order-details/${orderId}`);
+    const status = page.getByTestId("order-status");
+    const notice = page.getByTestId("stream-status");
+    await expect(status).toHaveText("Waiting to be accepted");
+    await expect.poll(() => streams.length).toBe(1);
+    await expect(notice).toBeEmpty();
+    await page.evaluate(() => ((window as unknown as { marker: number }).marker = 7));
+
+    const manager = await staff(request, "manager@demo.test");
+    await transition(request, manager, orderId, "accepted", { eta_minutes: 25 });
+    await expect(status).toHaveText("Preparing");
+
+    // The phone loses its network: the open stream is cut and the page says so.
+    await context.setOffline(true);
+    await expect(notice).toHaveText("Live updates interrupted — reconnecting…");
+    // Meanwhile the kitchen sends the order out (the test's own API client is not offline).
+    await transition(request, manager, orderId, "on_the_way");
+    await expect(status).toHaveText("Preparing");
+
+    // Back online: the page reconnects at once, resuming after the last event it saw.
+    await context.setOffline(false);
+    await expect(status).toHaveText("On the way");
+    await expect(notice).toBeEmpty();
+    const resumed = new URL(streams[streams.length - 1]!);
+    expect(streams.length).toBeGreaterThan(1);
+    expect(Number(resumed.searchParams.get("last_event_id"))).toBeGreaterThan(0);
+    await expect(page.locator(".order-progress__step--current")).toHaveAttribute("data-status", "on_the_way");
+    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(7);
+  });
+
   test("the customer cancels while the order waits to be accepted", async ({ page, request }) => {
     const customer = await guest(request);
     const { lines } = await someLines(request);

@@ -12,6 +12,11 @@ import type { components } from "@/lib/api/schema";
  * would reuse the spent ticket) is not used: on an error the stream is closed,
  * a new ticket asked for and the stream reopened with the last event id seen,
  * so the server replays what was missed and nothing is repeated.
+ *
+ * A phone that loses its network often keeps a dead connection open without
+ * any error, so the browser's `offline` event also ends the stream (the page
+ * says it is reconnecting), and `online` reconnects at once instead of
+ * waiting for the next retry.
  */
 export type OrderDetail = components["schemas"]["OrderDetail"];
 
@@ -82,15 +87,21 @@ export function openOrderStream({ orderId, businessSlug, onEvent, onConnection }
   let attempt = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let stopped = false;
+  // Bumped by offline and online: a connect still waiting for its ticket
+  // from before then opens nothing (online starts its own).
+  let generation = 0;
 
   const retry = () => {
     if (stopped) return;
+    clearTimeout(timer);
     const delay = Math.min(RETRY_BASE_MS * 2 ** attempt, RETRY_MAX_MS);
     attempt += 1;
     timer = setTimeout(() => void connect(), delay);
   };
 
   const connect = async () => {
+    if (stopped || source) return;
+    const mine = generation;
     let url: URL;
     try {
       const ticket = await call("orders/stream-ticket", {
@@ -98,11 +109,12 @@ export function openOrderStream({ orderId, businessSlug, onEvent, onConnection }
       });
       url = new URL(ticket.payload.url, window.location.origin);
     } catch {
+      if (mine !== generation) return;
       onConnection(false);
       retry();
       return;
     }
-    if (stopped) return;
+    if (stopped || mine !== generation) return;
     if (lastEventId) url.searchParams.set("last_event_id", lastEventId);
     const stream = new EventSource(url);
     source = stream;
@@ -122,17 +134,37 @@ export function openOrderStream({ orderId, businessSlug, onEvent, onConnection }
     }
     stream.onerror = () => {
       stream.close();
-      if (source === stream) source = null;
+      if (source !== stream) return;
+      source = null;
       onConnection(false);
       retry();
     };
   };
+
+  const offline = () => {
+    generation += 1;
+    clearTimeout(timer);
+    source?.close();
+    source = null;
+    onConnection(false);
+  };
+  const online = () => {
+    if (source) return;
+    generation += 1;
+    clearTimeout(timer);
+    attempt = 0;
+    void connect();
+  };
+  window.addEventListener("offline", offline);
+  window.addEventListener("online", online);
 
   void connect();
   return () => {
     stopped = true;
     clearTimeout(timer);
     source?.close();
+    window.removeEventListener("offline", offline);
+    window.removeEventListener("online", online);
   };
 }
 

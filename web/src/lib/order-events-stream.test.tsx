@@ -1,0 +1,116 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { openOrderStream, type OrderEvent } from "./order-events";
+
+/** orders/stream-ticket answers a fresh ticket each time (the seam is the API client). */
+const api = vi.hoisted(() => {
+  let n = 0;
+  return {
+    call: vi.fn(async (_path: string, _body: unknown) => {
+      n += 1;
+      return { payload: { url: `/api/v3/orders/stream?id=7&ticket=t${n}` }, meta: {} };
+    }),
+  };
+});
+vi.mock("@/lib/api/client", () => ({ call: api.call }));
+
+/** A fake EventSource the test drives: open, deliver an event, fail. */
+class FakeSource {
+  static all: FakeSource[] = [];
+  url: URL;
+  closed = false;
+  onopen: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  listeners = new Map<string, (m: MessageEvent<string>) => void>();
+  constructor(url: URL) {
+    this.url = new URL(url);
+    FakeSource.all.push(this);
+  }
+  addEventListener(type: string, f: (m: MessageEvent<string>) => void) {
+    this.listeners.set(type, f);
+  }
+  close() {
+    this.closed = true;
+  }
+  emit(type: string, id: string, data: unknown) {
+    this.listeners.get(type)?.({ lastEventId: id, data: JSON.stringify(data) } as MessageEvent<string>);
+  }
+}
+
+const latest = () => FakeSource.all[FakeSource.all.length - 1]!;
+
+describe("openOrderStream", () => {
+  beforeEach(() => {
+    FakeSource.all = [];
+    api.call.mockClear();
+    vi.stubGlobal("EventSource", FakeSource);
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.useRealTimers();
+  });
+
+  it("says it is disconnected while offline and resumes after the last event once online", async () => {
+    const events: OrderEvent[] = [];
+    const connection: boolean[] = [];
+    const stop = openOrderStream({
+      orderId: 7,
+      businessSlug: "demo-burgers",
+      onEvent: (e) => events.push(e),
+      onConnection: (c) => connection.push(c),
+    });
+    await vi.waitFor(() => expect(FakeSource.all).toHaveLength(1));
+    const first = latest();
+    expect(first.url.searchParams.has("last_event_id")).toBe(false);
+    first.onopen?.();
+    first.emit("status", "41", { status: "accepted", payment_status: "paid", at: "2026-11-16T12:01:00Z" });
+    expect(connection).toEqual([true]);
+
+    // The network goes: a dead connection may never error, so the page stops and says so.
+    window.dispatchEvent(new Event("offline"));
+    expect(first.closed).toBe(true);
+    expect(connection).toEqual([true, false]);
+
+    // Back: at once, a new ticket and a stream from after event 41.
+    window.dispatchEvent(new Event("online"));
+    await vi.waitFor(() => expect(FakeSource.all).toHaveLength(2));
+    expect(latest().url.searchParams.get("last_event_id")).toBe("41");
+    expect(latest().url.searchParams.get("ticket")).toBe("t2");
+    latest().onopen?.();
+    expect(connection).toEqual([true, false, true]);
+    // A second online event while connected opens nothing more.
+    window.dispatchEvent(new Event("online"));
+    await Promise.resolve();
+    expect(FakeSource.all).toHaveLength(2);
+    stop();
+    expect(latest().closed).toBe(true);
+  });
+
+  it("after an error retries with a new ticket and the last event id, backing off", async () => {
+    vi.useFakeTimers();
+    const connection: boolean[] = [];
+    const stop = openOrderStream({
+      orderId: 7,
+      businessSlug: "demo-burgers",
+      onEvent: () => undefined,
+      onConnection: (c) => connection.push(c),
+    });
+    await vi.waitFor(() => expect(FakeSource.all).toHaveLength(1));
+    latest().onopen?.();
+    latest().emit("driver", "50", { lat: 51.5, lng: -0.13, updated_at: "2026-11-16T12:05:00Z" });
+    latest().onerror?.();
+    expect(latest().closed).toBe(true);
+    expect(connection).toEqual([true, false]);
+    await vi.advanceTimersByTimeAsync(999);
+    expect(FakeSource.all).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(FakeSource.all).toHaveLength(2);
+    expect(latest().url.searchParams.get("last_event_id")).toBe("50");
+    // It fails again before opening: the next try waits twice as long.
+    latest().onerror?.();
+    await vi.advanceTimersByTimeAsync(1999);
+    expect(FakeSource.all).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(FakeSource.all).toHaveLength(3);
+    stop();
+  });
+});
