@@ -9,6 +9,7 @@ import (
 	"platter/internal/account"
 	"platter/internal/address"
 	"platter/internal/catalog"
+	"platter/internal/loyalty"
 	"platter/internal/ordering"
 	"platter/internal/platter"
 	"platter/internal/pricing"
@@ -22,6 +23,7 @@ type Orders interface {
 	PromoByCode(ctx context.Context, schemeID int64, code string) (*ordering.Promo, error)
 	Offers(ctx context.Context, schemeID int64) ([]ordering.Offer, error)
 	CustomerUses(ctx context.Context, promoID, offerID, userID int64, emailNorm string) (int, error)
+	LoyaltyReward(ctx context.Context, schemeID, userID, id int64) (*loyalty.Reward, error)
 	CreateOrder(ctx context.Context, n *ordering.NewOrder, now time.Time) (*ordering.Order, bool, error)
 	Order(ctx context.Context, schemeID, userID, id int64) (*ordering.Order, error)
 	OrderByKey(ctx context.Context, schemeID, userID int64, key string) (*ordering.Order, string, error)
@@ -50,6 +52,7 @@ type checkout struct {
 	preorder *time.Time
 	promo    *ordering.Promo
 	offer    *ordering.Offer
+	reward   *loyalty.Reward // the customer's loyalty reward, when one prices the order
 	use      *ordering.Use
 	booking  *schedule.Booking // the slot the order takes, when the schedule admits it
 	// problems are the order's refusals beyond pricing's (schedule, promo
@@ -140,6 +143,9 @@ func (s *Server) discount(ctx context.Context, co *checkout, c *Caller, base pri
 		co.use = &ordering.Use{PromoCodeID: p.ID, MaxUses: p.MaxUses, PerCustomer: p.MaxPerCustomer, EmailNorm: email}
 		return p.Discount(), nil
 	}
+	if in.LoyaltyRewardID != nil && *in.LoyaltyRewardID > 0 {
+		return s.loyaltyDiscount(ctx, co, c)
+	}
 	if in.RewardID != nil && *in.RewardID <= 0 {
 		return nil, nil // -1: the customer chose no reward
 	}
@@ -170,6 +176,22 @@ func (s *Server) discount(ctx context.Context, co *checkout, c *Caller, base pri
 		co.problem(ordering.ErrRewardUnavailable(), "reward_id")
 	}
 	return nil, nil
+}
+
+// loyaltyDiscount prices the order with one of the caller's unlocked
+// loyalty rewards (pricing.FreeItem). Nothing is reserved: the reward is
+// spent when the order is paid (store.settleReward), so a basket left
+// unpaid never holds it.
+func (s *Server) loyaltyDiscount(ctx context.Context, co *checkout, c *Caller) (*pricing.Discount, error) {
+	r, err := s.orders.LoyaltyReward(ctx, c.SchemeID, c.UserID, *co.in.LoyaltyRewardID)
+	if platter.ErrorCode(err) == platter.CodeNotFound {
+		co.problem(ordering.ErrRewardUnavailable(), "loyalty_reward_id")
+		return nil, nil
+	} else if err != nil {
+		return nil, err
+	}
+	co.reward = r
+	return &pricing.Discount{Source: pricing.SourceReward, Kind: pricing.FreeItem}, nil
 }
 
 func (co *checkout) problem(err *platter.Error, field string) {
@@ -220,7 +242,9 @@ func (co *checkout) refusal() *platter.Error {
 			return l.Problem
 		}
 	}
-	discount := func(p fieldProblem) bool { return p.field == "promocode" || p.field == "reward_id" }
+	discount := func(p fieldProblem) bool {
+		return p.field == "promocode" || p.field == "reward_id" || p.field == "loyalty_reward_id"
+	}
 	for _, p := range co.problems {
 		if !discount(p) {
 			return p.err
@@ -291,6 +315,9 @@ func (s *Server) orderPrepare(r *request, c *Caller) (*reply, error) {
 	}
 	if co.offer != nil {
 		o.OfferID = co.offer.ID
+	}
+	if co.reward != nil && co.quote.DiscountFrom == pricing.SourceReward {
+		o.LoyaltyRewardID = co.reward.ID
 	}
 	n := &ordering.NewOrder{Order: o, IdempotencyKey: key, RequestHash: in.hash(),
 		Use: co.use, Slot: co.booking.Slot, SlotCapacity: co.venue.CapacityFor(*in.OrderType), Lang: r.Lang}

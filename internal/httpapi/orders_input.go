@@ -55,6 +55,9 @@ type deliveryAddressInput struct {
 // checkoutInput is the body of orders/prepare (DESIGN.md §4); orders/quote
 // takes the same without idempotency_key. reward_id: absent applies the
 // best AUTO_APPLY offer by itself, -1 (or 0) means none, an id that reward.
+// loyalty_reward_id: one of the customer's unlocked loyalty rewards
+// (user/info rewards; -1, 0 or absent: none); with it no offer applies, and
+// naming an offer's reward_id as well is refused (one reward per order).
 type checkoutInput struct {
 	BusinessSlug      string                `json:"business_slug"`
 	VenueSlug         string                `json:"venue_slug"`
@@ -69,6 +72,7 @@ type checkoutInput struct {
 	Tip               int64                 `json:"tip"`
 	TipPercent        *int                  `json:"tip_percent"`
 	RewardID          *int64                `json:"reward_id"`
+	LoyaltyRewardID   *int64                `json:"loyalty_reward_id"`
 	UserEmail         string                `json:"user_email" text:"max=254"`
 	UserContactNumber string                `json:"user_contact_number" text:"max=40"`
 	FirstName         string                `json:"first_name" text:"max=100"`
@@ -116,6 +120,9 @@ func (in *checkoutInput) validate(prepare bool) (*address.Address, *time.Time, e
 		bad["order_type"] = "validation.required"
 	case *in.OrderType != catalog.OrderTypeDelivery && *in.OrderType != catalog.OrderTypePickup:
 		bad["order_type"] = "validation.order_type"
+	}
+	if in.RewardID != nil && *in.RewardID > 0 && in.LoyaltyRewardID != nil && *in.LoyaltyRewardID > 0 {
+		bad["loyalty_reward_id"] = "reward.one_only"
 	}
 	if len(in.Items) > maxLines {
 		bad["items"] = "validation.too_long"

@@ -84,26 +84,31 @@ func (s *Server) quoteJSON(co *checkout, lang string) map[string]any {
 	for _, p := range q.Problems {
 		problems = append(problems, s.problem(p, problemField(p.Code), lang))
 	}
-	rewardID := int64(-1)
+	rewardID, loyaltyID := int64(-1), int64(-1)
 	if co.offer != nil && q.DiscountFrom == pricing.SourceReward {
 		rewardID = co.offer.ID
+	}
+	if co.reward != nil && q.DiscountFrom == pricing.SourceReward {
+		loyaltyID = co.reward.ID
 	}
 	promo := ""
 	if co.promo != nil && q.DiscountFrom == pricing.SourcePromo {
 		promo = co.promo.Code
 	}
 	return map[string]any{
-		"pricing":     toPricingJSON(ordering.PricingOf(q, co.scheme.Currency)),
-		"lines":       lines,
-		"problems":    problems,
-		"can_order":   co.refusal() == nil,
-		"promocode":   promo,
-		"reward_id":   rewardID,
-		"max_tip":     pricing.MaxTip(q.Subtotal),
-		"minimum":     pricing.Minimum(co.venue, *co.in.OrderType),
-		"order_type":  *co.in.OrderType,
-		"venue_slug":  co.venue.Slug,
-		"tip_percent": co.in.TipPercent,
+		"pricing":   toPricingJSON(ordering.PricingOf(q, co.scheme.Currency)),
+		"lines":     lines,
+		"problems":  problems,
+		"can_order": co.refusal() == nil,
+		"promocode": promo,
+		"reward_id": rewardID,
+		// The loyalty reward that prices the order (-1: none).
+		"loyalty_reward_id": loyaltyID,
+		"max_tip":           pricing.MaxTip(q.Subtotal),
+		"minimum":           pricing.Minimum(co.venue, *co.in.OrderType),
+		"order_type":        *co.in.OrderType,
+		"venue_slug":        co.venue.Slug,
+		"tip_percent":       co.in.TipPercent,
 	}
 }
 
@@ -140,6 +145,7 @@ type orderJSON struct {
 	UserEmail       string            `json:"user_email"`
 	PromoCode       string            `json:"promocode"`
 	RewardID        int64             `json:"reward_id"`
+	LoyaltyRewardID int64             `json:"loyalty_reward_id"`
 	Pricing         pricingJSON       `json:"pricing"`
 	Items           []lineJSON        `json:"items"`
 	Payment         orderPaymentJSON  `json:"payment"`
@@ -174,14 +180,17 @@ func toOrderJSON(o *ordering.Order, venueSlug string) orderJSON {
 		}
 		items = append(items, j)
 	}
-	reward := o.OfferID
+	reward, loyaltyReward := o.OfferID, o.LoyaltyRewardID
 	if reward == 0 {
 		reward = -1
+	}
+	if loyaltyReward == 0 {
+		loyaltyReward = -1
 	}
 	out := orderJSON{ID: o.ID, OrderNumber: o.Number, Status: o.Status, PaymentStatus: o.PaymentStatus,
 		VenueID: o.VenueID, VenueSlug: venueSlug, OrderType: o.OrderType, IsASAP: o.IsASAP, PreorderFor: o.PreorderFor,
 		DeliveryAddress: o.DeliveryAddress, OrderNote: o.Note, UserEmail: o.Email, PromoCode: o.PromoCode,
-		RewardID: reward, Pricing: toPricingJSON(o.Pricing), Items: items,
+		RewardID: reward, LoyaltyRewardID: loyaltyReward, Pricing: toPricingJSON(o.Pricing), Items: items,
 		Payment: orderPaymentJSON{Provider: o.Payment.Provider, Status: o.PaymentStatus, Brand: o.Payment.Brand,
 			Last4: o.Payment.Last4},
 		CreatedAt: o.CreatedAt, ExpiresAt: o.ExpiresAt, PaidAt: o.PaidAt}

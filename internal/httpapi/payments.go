@@ -75,6 +75,11 @@ func (s *Server) paymentConfirm(r *request, c *Caller) (*reply, error) {
 	if refusal := paymentRefusal(res.Status); refusal != nil && o.PaymentStatus != ordering.PayPaid {
 		return nil, refusal
 	}
+	if o.Status == ordering.StatusCancelled {
+		// Its loyalty reward was spent by another order paid at the same
+		// moment: the store cancelled this one and queued its refund.
+		return nil, &platter.Error{Code: platter.CodeRewardUnavailable, Message: "reward.spent_refunded"}
+	}
 	return &reply{Data: toOrderJSON(o, "")}, nil
 }
 

@@ -148,6 +148,9 @@ type Order struct {
 	PromoCode       string
 	PromoCodeID     int64
 	OfferID         int64
+	// LoyaltyRewardID is the customer's loyalty reward the order is priced
+	// with (0: none); it is spent when the order is paid.
+	LoyaltyRewardID int64
 	Pricing         Pricing
 	Lines           []Line
 	Payment         Payment

@@ -15,10 +15,15 @@ import (
 	"platter/internal/platter"
 )
 
-// Discount kinds.
+// Discount kinds. FreeItem is a loyalty reward's (DESIGN.md §4c: "Free
+// burger"): one unit of the cheapest line the basket can order, at its unit
+// price with its modifiers, free. SPEC.md says no more than that rewards
+// exist; the cheapest line is the rule because it needs no list of
+// qualifying items and can never be worth more than what was ordered.
 const (
-	Percent = "percent"
-	Fixed   = "fixed"
+	Percent  = "percent"
+	Fixed    = "fixed"
+	FreeItem = "free_item"
 )
 
 // Discount sources: a promo code or one reward (an offer), never both.
@@ -203,8 +208,25 @@ func (q *Quote) applyDiscount(d *Discount) {
 		q.problem(code, key, map[string]string{"amount": FormatMoney(q.currency, d.MinSpend)})
 		return
 	}
-	q.Discount = DiscountAmount(d, q.Subtotal)
+	if d.Kind == FreeItem {
+		q.Discount = min(q.cheapestUnit(), q.Subtotal)
+	} else {
+		q.Discount = DiscountAmount(d, q.Subtotal)
+	}
 	q.DiscountFrom = d.Source
+}
+
+// cheapestUnit is the lowest unit price (modifiers included) among the
+// lines that can be ordered; 0 when there is none.
+func (q *Quote) cheapestUnit() int64 {
+	var low int64
+	for i := range q.Lines {
+		l := &q.Lines[i]
+		if l.Problem == nil && l.Qty > 0 && (low == 0 || l.UnitPrice < low) {
+			low = l.UnitPrice
+		}
+	}
+	return low
 }
 
 // applyTip sets the tip: the chosen percentage of the subtotal or the

@@ -74,6 +74,7 @@ type want struct {
 func TestPrice(t *testing.T) {
 	pickup, delivery := catalog.OrderTypePickup, catalog.OrderTypeDelivery
 	tenPct := &pricing.Discount{Source: pricing.SourcePromo, Kind: pricing.Percent, PercentBP: 1000, MinSpend: 1500}
+	freeItem := &pricing.Discount{Source: pricing.SourceReward, Kind: pricing.FreeItem}
 	cases := []struct {
 		name     string
 		orderTyp int
@@ -86,6 +87,12 @@ func TestPrice(t *testing.T) {
 		freeOver int64
 		want     want
 	}{
+		{name: "a loyalty reward frees one unit of the cheapest line, modifiers included", orderTyp: pickup,
+			discount: freeItem, lines: []pricing.LineInput{line(burger, 1, double), line(fries, 3)},
+			want: want{subtotal: 1199 + 975, discount: 325, total: 1849, tax: 308, stamps: 1}},
+		{name: "a loyalty reward skips lines that cannot be ordered", orderTyp: pickup,
+			discount: freeItem, lines: []pricing.LineInput{line(shake, 1), line(burger, 1, single, mayo)},
+			want: want{subtotal: 949, discount: 949, total: 0, tax: 0, problem: platter.CodeItemUnavailable}},
 		{name: "one plain item, pickup", orderTyp: pickup, lines: []pricing.LineInput{line(fries, 1)},
 			want: want{subtotal: 325, total: 325, tax: 54}},
 		{name: "modifiers add to the unit price, times qty", orderTyp: pickup,

@@ -173,6 +173,9 @@ func afterStatus(ctx context.Context, c conn, ch *ordering.Change, h *orderHead,
 	if err := releaseUse(ctx, c, ch.OrderID, now); err != nil {
 		return false, err
 	}
+	if err := giveBackReward(ctx, c, ch.OrderID); err != nil {
+		return false, err
+	}
 	if !paid {
 		return false, expirePayment(ctx, c, ch.OrderID, now)
 	}

@@ -153,14 +153,15 @@ func insertOrder(ctx context.Context, c conn, n *ordering.NewOrder, now time.Tim
 		order_type, is_asap, preorder_for, delivery_address, note, email, contact_number, first_name, last_name,
 		currency, subtotal, discount, discount_source, promo_code_id, promo_code, offer_id, service_charge,
 		delivery_fee, tip, total, tax, vat_rate_bp, stamps_earned, idempotency_key, request_hash,
-		created_at, updated_at, expires_at, lang)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+		created_at, updated_at, expires_at, lang, loyalty_reward_id)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 		RETURNING id`,
 		o.SchemeID, o.VenueID, o.UserID, num, ordering.StatusPending, ordering.PayRequired,
 		o.OrderType, o.IsASAP, preorder, addr, o.Note, o.Email, o.ContactNumber, o.FirstName, o.LastName,
 		p.Currency, p.Subtotal, p.Discount, p.DiscountSource, nullID(o.PromoCodeID), o.PromoCode, nullID(o.OfferID),
 		p.ServiceCharge, p.DeliveryFee, p.Tip, p.Total, p.Tax, p.VATRateBP, p.StampsEarned,
-		n.IdempotencyKey, n.RequestHash, now, now, now.Add(ordering.UnpaidTTL), orderLang(n.Lang)).Scan(&id)
+		n.IdempotencyKey, n.RequestHash, now, now, now.Add(ordering.UnpaidTTL), orderLang(n.Lang),
+		nullID(o.LoyaltyRewardID)).Scan(&id)
 	return id, err
 }
 

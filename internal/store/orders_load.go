@@ -11,7 +11,8 @@ import (
 const orderColumns = `id, scheme_id, venue_id, user_id, order_number, status, payment_status, order_type,
 	is_asap, preorder_for, delivery_address, note, email, contact_number, first_name, last_name, currency,
 	subtotal, discount, discount_source, COALESCE(promo_code_id, 0), promo_code, COALESCE(offer_id, 0),
-	service_charge, delivery_fee, tip, total, tax, vat_rate_bp, stamps_earned, created_at, expires_at, paid_at`
+	service_charge, delivery_fee, tip, total, tax, vat_rate_bp, stamps_earned, created_at, expires_at, paid_at,
+	COALESCE(loyalty_reward_id, 0)`
 
 // loadOrder reads an order with its lines and payment.
 func loadOrder(ctx context.Context, c conn, id int64) (*ordering.Order, error) {
@@ -26,7 +27,7 @@ func loadOrder(ctx context.Context, c conn, id int64) (*ordering.Order, error) {
 		&o.IsASAP, &preorder, &addr, &o.Note, &o.Email, &o.ContactNumber, &o.FirstName, &o.LastName, &p.Currency,
 		&p.Subtotal, &p.Discount, &p.DiscountSource, &o.PromoCodeID, &o.PromoCode, &o.OfferID,
 		&p.ServiceCharge, &p.DeliveryFee, &p.Tip, &p.Total, &p.Tax, &p.VATRateBP, &p.StampsEarned,
-		&o.CreatedAt, &o.ExpiresAt, &paidAt)
+		&o.CreatedAt, &o.ExpiresAt, &paidAt, &o.LoyaltyRewardID)
 	if err != nil {
 		return nil, err
 	}

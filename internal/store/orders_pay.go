@@ -38,6 +38,13 @@ func (db *DB) StartPayment(ctx context.Context, schemeID, userID, orderID int64,
 	)
 	err := db.write(ctx, func(c conn) error {
 		out, claimed = nil, false
+		if spent, err := rewardSpentElsewhere(ctx, c, schemeID, userID, orderID); err != nil {
+			return err
+		} else if spent {
+			// Checked before the claim: an order paid already is spent by
+			// itself, never elsewhere.
+			return errRewardSpent()
+		}
 		res, err := c.exec(ctx, `UPDATE orders SET payment_status = 'processing', payment_lease_until = ?, updated_at = ?
 			WHERE id = ? AND scheme_id = ? AND user_id = ? AND status = 'pending' AND expires_at > ?
 			AND (`+from+` OR (payment_status = 'processing' AND payment_lease_until <= ?))`,
@@ -104,10 +111,11 @@ func (db *DB) FinishPayment(ctx context.Context, orderID int64, r ordering.Payme
 		if n, err := res.RowsAffected(); err != nil {
 			return err
 		} else if n == 1 {
-			if err := recordOutcome(ctx, c, orderID, status, r, now); err != nil {
+			kept, err := recordOutcome(ctx, c, orderID, status, r, now)
+			if err != nil {
 				return err
 			}
-			if status == ordering.PayPaid {
+			if status == ordering.PayPaid && kept {
 				// The receipt, with the payment that makes it one.
 				if err := queueOrderMail(ctx, c, MailOrderReceived, orderID, now); err != nil {
 					return err
@@ -124,7 +132,10 @@ func (db *DB) FinishPayment(ctx context.Context, orderID int64, r ordering.Payme
 	return out, nil
 }
 
-func recordOutcome(ctx context.Context, c conn, orderID int64, status string, r ordering.PaymentOutcome, now time.Time) error {
+// recordOutcome records a provider's answer; for a payment, kept is false
+// when the order lost its loyalty reward to another order (settleReward)
+// and was cancelled for a refund.
+func recordOutcome(ctx context.Context, c conn, orderID int64, status string, r ordering.PaymentOutcome, now time.Time) (kept bool, err error) {
 	lastErr := ""
 	if status == ordering.PayRequired {
 		lastErr = r.Status
@@ -133,19 +144,23 @@ func recordOutcome(ctx context.Context, c conn, orderID int64, status string, r 
 		brand = CASE WHEN ? <> '' THEN ? ELSE brand END, last4 = CASE WHEN ? <> '' THEN ? ELSE last4 END,
 		updated_at = ? WHERE order_id = ?`,
 		status, r.ChallengeID, lastErr, r.Brand, r.Brand, r.Last4, r.Last4, now, orderID); err != nil {
-		return err
+		return false, err
 	}
 	if status != ordering.PayPaid {
-		return nil
+		return true, nil
 	}
 	if _, err := c.exec(ctx, `UPDATE redemptions SET status = 'spent', updated_at = ? WHERE order_id = ? AND status = 'reserved'`,
 		now, orderID); err != nil {
-		return err
+		return false, err
 	}
 	if err := addOrderEvent(ctx, c, orderID, ordering.PayPaid, "customer", "paid", now); err != nil {
-		return err
+		return false, err
 	}
-	return autoAccept(ctx, c, orderID, now)
+	// The reward first: an order that lost it is cancelled, never accepted.
+	if kept, err := settleReward(ctx, c, orderID, now); err != nil || !kept {
+		return kept, err
+	}
+	return true, autoAccept(ctx, c, orderID, now)
 }
 
 // ExpireOrders cancels up to limit orders unpaid past their expires_at and

@@ -88,8 +88,9 @@ func paidByWebhook(ctx context.Context, c conn, res *ordering.EventResult, provi
 	}
 	if n == 1 {
 		res.Changed = true
-		return recordOutcome(ctx, c, res.OrderID, ordering.PayPaid,
+		_, err := recordOutcome(ctx, c, res.OrderID, ordering.PayPaid,
 			ordering.PaymentOutcome{Status: "succeeded", Brand: brand, Last4: last4}, now)
+		return err
 	}
 	var status, payment string
 	if err := c.queryRow(ctx, "SELECT status, payment_status FROM orders WHERE id = ?", res.OrderID).

@@ -1032,7 +1032,15 @@ export interface components {
                 balance: number;
                 per_reward: number;
             };
-            rewards: Record<string, never>[];
+            /** @description The unlocked loyalty rewards still to use; checkout takes one as `loyalty_reward_id`. */
+            rewards: {
+                id: number;
+                title: string;
+                /** @enum {string} */
+                kind: "loyalty";
+                /** Format: date-time */
+                unlocked_at: string;
+            }[];
         };
         Success: {
             /** @enum {boolean} */
@@ -1423,6 +1431,16 @@ export interface components {
             tip_percent?: number | null;
             /** @description An offer's reward_id; -1 none; left out, an AUTO_APPLY offer applies by itself. */
             reward_id?: number | null;
+            /**
+             * @description One of the caller's unlocked loyalty rewards (user/info `rewards[].id`); -1, 0 or left
+             *     out for none. It takes one unit of the cheapest orderable line (its unit price with
+             *     modifiers) off the subtotal; no offer applies with it, and a `reward_id` > 0 beside it
+             *     is refused (1000, one reward per order). It is not reserved: it is spent when the order
+             *     is paid, and an order paid after the same reward was spent by another is cancelled and
+             *     refunded (payments/confirm refuses such an order with 3045 before charging). A paid
+             *     order that is rejected or cancelled gives the reward back.
+             */
+            loyalty_reward_id?: number | null;
             user_email?: string;
             user_contact_number?: string;
             first_name?: string;
@@ -1484,6 +1502,8 @@ export interface components {
             promocode: string;
             /** @description The reward applied, -1 for none. */
             reward_id: number;
+            /** @description The loyalty reward applied, -1 for none. */
+            loyalty_reward_id?: number;
             max_tip: number;
             /** @description The order type's minimum subtotal. */
             minimum: number;
@@ -1510,6 +1530,8 @@ export interface components {
             user_email: string;
             promocode: string;
             reward_id: number;
+            /** @description The loyalty reward the order is priced with, -1 for none. */
+            loyalty_reward_id?: number;
             pricing: components["schemas"]["Pricing"];
             items: components["schemas"]["OrderLine"][];
             payment: {
