@@ -1,11 +1,2 @@
-/** The driver route tree (lazy chunk). */
-import { DriverPage } from "@/features/driver/components/driver-page";
-import { SchemeShell } from "./scheme-shell";
-
-export function DriverRoot() {
-  return (
-    <SchemeShell>
-      <DriverPage />
-    </SchemeShell>
-  );
-}
+/** The driver route tree (lazy chunk): the driver view of features/driver. */
+export { DriverApp as DriverRoot } from "@/features/driver/components/driver-app";

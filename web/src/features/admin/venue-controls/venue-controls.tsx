@@ -1,4 +1,5 @@
 import type { AdminVenue } from "../api/venues";
+import { VenueOpsPanel } from "../venue-ops/venue-ops-panel";
 
 export interface VenueControlsProps {
   scheme: string;
@@ -7,10 +8,9 @@ export interface VenueControlsProps {
 
 /**
  * The venue's own controls on the board (busy mode, pause, auto-accept,
- * sold-out toggles, DESIGN.md §9). The board mounts this in its toolbar; the
- * venue-operations work fills it in (this file and what it imports).
+ * auto-print, sold-out toggles, DESIGN.md §9), mounted in the board's
+ * toolbar; they live in ../venue-ops.
  */
-export function VenueControls(props: VenueControlsProps) {
-  void props;
-  return null;
+export function VenueControls({ scheme, venue }: VenueControlsProps) {
+  return <VenueOpsPanel key={venue.venue_slug} scheme={scheme} venue={venue} />;
 }

@@ -1,0 +1,300 @@
+import type { APIRequestContext, Browser, Page } from "@playwright/test";
+import { MONDAY_NOON } from "./clock";
+import { expect, test } from "./fixtures";
+import { expectNoSeriousA11yViolations } from "./storefront-helpers";
+
+/**
+ * Venue operations and the driver view (issue 12, DESIGN.md §9): from the
+ * board, a sold-out toggle at soho only and a pause of ASAP orders; a driver
+ * on a phone with a faked position starts a delivery and the customer's page
+ * shows the marker and the distance. Several browser contexts, one server
+ * clock: both at Monday noon, when the demo venues are open.
+ */
+const SCHEME = "demo-burgers";
+const PASSWORD = "Platter-demo-1";
+test.use({ now: MONDAY_NOON });
+test.describe.configure({ timeout: 120_000 });
+
+async function api(request: APIRequestContext, path: string, body: unknown, token?: string) {
+  const response = await request.post(`/api/v3/${path}`, {
+    data: body,
+    headers: token ? { Authorization: `Bearer ${token}` } : {},
+  });
+  const text = await response.text();
+  expect(response.ok(), `${path}: ${text}`).toBe(true);
+  return JSON.parse(text).data;
+}
+
+const signIn = async (request: APIRequestContext, email: string) =>
+  (await api(request, "auth/signin", { data: { business_slug: SCHEME, email, password: PASSWORD } }))
+    .token as string;
+
+/** A page of a new browser context on the test's clock and server. */
+async function contextPage(browser: Browser, baseURL: string, now: string, options = {}): Promise<Page> {
+  const context = await browser.newContext({ baseURL, ...options });
+  const page = await context.newPage();
+  await page.clock.install({ time: new Date(now) });
+  return page;
+}
+
+/** The manager signs in to the board of a venue. */
+async function boardOf(page: Page, venue: string) {
+  await page.goto(
+    `/${SCHEME}/admin/sign-in?redirect=${encodeURIComponent(`/${SCHEME}/admin/board/${venue}`)}`,
+  );
+  await page.getByLabel("Email").fill("manager@demo.test");
+  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(new RegExp(`/${SCHEME}/admin/board/${venue}$`));
+  await expect(page.getByRole("group", { name: /^Controls of / })).toBeVisible();
+}
+
+const addButton = (page: Page, title: string) =>
+  page.getByRole("button", { name: new RegExp(`^Add ${title} `) });
+const unavailableButton = (page: Page, title: string) =>
+  page.getByRole("button", { name: new RegExp(`^${title} .*Unavailable`) });
+
+/** Opens the venue's menu (which creates its basket), puts items in the basket, then opens checkout (pickup). */
+async function openCheckout(page: Page, venue: string, items: { item_id: number; qty: number }[]) {
+  await page.goto(`/${SCHEME}/${venue}/menu`);
+  await expect(page.locator("main h1")).toBeVisible();
+  await page.waitForFunction(
+    ([s, v]) => !!JSON.parse(localStorage.getItem("venue") ?? "{}")?.state?.basket?.[s]?.[v],
+    [SCHEME, venue],
+  );
+  await page.evaluate(
+    ([s, v, itemsJson]) => {
+      const venueState = JSON.parse(localStorage.getItem("venue")!);
+      const basket = venueState.state.basket[s][v];
+      basket.items = JSON.parse(itemsJson);
+      basket.orderDetail.order_type = 1;
+      basket.orderDetail.delivery_address = null;
+      localStorage.setItem("venue", JSON.stringify(venueState));
+      const home = JSON.parse(localStorage.getItem("home") ?? '{"state":{},"version":0}');
+      home.state.order_type = 1;
+      localStorage.setItem("home", JSON.stringify(home));
+    },
+    [SCHEME, venue, JSON.stringify(items)] as const,
+  );
+  await page.goto(`/${SCHEME}/${venue}/checkout`);
+  await expect(page.getByRole("heading", { level: 1, name: "Checkout" })).toBeVisible();
+}
+
+async function itemId(request: APIRequestContext, venue: string, title: string): Promise<number> {
+  const menu = await api(request, "menu/list", { filter: { business_slug: SCHEME, venue_slug: venue } });
+  return (menu.items as { id: number; title: string }[]).find((i) => i.title === title)!.id;
+}
+
+test.describe("Venue operations", () => {
+  test("a sold-out toggle at soho marks the item unavailable at soho only", async ({
+    page,
+    browser,
+    baseURL,
+    now,
+    request,
+  }) => {
+    const manager = await signIn(request, "manager@demo.test");
+    try {
+      await boardOf(page, "soho");
+      await page.getByRole("button", { name: /^Sold out \(\d+\)$/ }).click();
+      const dialog = page.getByRole("dialog", { name: "Sold out at Ember & Bun Soho" });
+      await dialog.getByLabel("Search items and modifiers").fill("churros");
+      const toggle = dialog.getByRole("switch", { name: /Cinnamon Churros/ });
+      await expect(toggle).not.toBeChecked();
+      await expectNoSeriousA11yViolations(page, "board, sold-out list");
+      await toggle.click(); // the switch follows the server's answer
+      await expect(toggle).toBeChecked();
+
+      const customer = await contextPage(browser, baseURL!, now);
+      await customer.goto(`/${SCHEME}/soho/menu`);
+      await expect(unavailableButton(customer, "Cinnamon Churros")).toBeDisabled();
+      await customer.goto(`/${SCHEME}/shoreditch/menu`);
+      await expect(addButton(customer, "Cinnamon Churros")).toBeEnabled();
+
+      await toggle.click();
+      await expect(toggle).not.toBeChecked();
+      await customer.goto(`/${SCHEME}/soho/menu`);
+      await expect(addButton(customer, "Cinnamon Churros")).toBeEnabled();
+      await customer.context().close();
+    } finally {
+      const churros = await itemId(request, "soho", "Cinnamon Churros");
+      await api(
+        request,
+        "admin/venues/sold-out",
+        { data: { venue_slug: "soho", item_id: churros, sold_out: false } },
+        manager,
+      );
+    }
+  });
+
+  test("a pause from the board refuses ASAP at checkout: only slots are offered", async ({
+    page,
+    browser,
+    baseURL,
+    now,
+    request,
+  }) => {
+    const manager = await signIn(request, "manager@demo.test");
+    try {
+      await boardOf(page, "shoreditch");
+      await page.getByLabel("Pause ASAP for").selectOption({ label: "30 minutes" });
+      await page.getByRole("button", { name: "Pause", exact: true }).click();
+      await expect(page.getByText(/^ASAP paused until /)).toBeVisible();
+      await expectNoSeriousA11yViolations(page, "board, paused");
+
+      const customer = await contextPage(browser, baseURL!, now);
+      await openCheckout(customer, "shoreditch", [
+        { item_id: await itemId(request, "shoreditch", "Cola (330ml)"), qty: 2 },
+      ]);
+      await expect(customer.getByRole("radio", { name: /As soon as possible/ })).toBeDisabled({
+        timeout: 60_000,
+      });
+      await expect(customer.getByText("Not available right now: choose a time")).toBeVisible();
+      // The first slot with room, after the pause and the prep time, is chosen.
+      await expect(customer.getByLabel("Time", { exact: true })).not.toHaveValue("");
+      await customer.context().close();
+
+      await page.getByRole("button", { name: "Resume" }).click();
+      await expect(page.getByText(/^ASAP paused until /)).toHaveCount(0);
+    } finally {
+      await api(
+        request,
+        "admin/venues/controls/set",
+        { data: { venue_slug: "shoreditch", paused_until: null } },
+        manager,
+      );
+    }
+  });
+});
+
+/** A paid ASAP delivery order at soho to Gower Street, about 1 km away. */
+async function paidDelivery(request: APIRequestContext) {
+  const customer = await api(request, "auth/guest", { data: { business_slug: SCHEME } });
+  const fries = await itemId(request, "soho", "Cheesy Fries");
+  const prepared = await api(
+    request,
+    "orders/prepare",
+    {
+      data: {
+        business_slug: SCHEME,
+        venue_slug: "soho",
+        idempotency_key: `driver-e2e-${Date.now()}-${Math.random()}`,
+        order_type: 0,
+        is_asap: true,
+        items: [{ item_id: fries, qty: 3 }],
+        user_email: "eater@example.com",
+        first_name: "Eve",
+        delivery_address: {
+          name: "Eve",
+          line1: "10 Gower Street",
+          city: "London",
+          postcode: "WC1E 6HA",
+          country: "GB",
+          contact_number: "+447911123456",
+          email: "eater@example.com",
+          latitude: 51.5215,
+          longitude: -0.1318,
+        },
+      },
+    },
+    customer.token,
+  );
+  const card = {
+    number: "4242 4242 4242 4242",
+    exp_month: 12,
+    exp_year: 2030,
+    cvc: "123",
+    name: "Eve Eater",
+  };
+  await api(request, "payments/confirm", { data: { order_id: prepared.order.id, card } }, customer.token);
+  return {
+    id: prepared.order.id as number,
+    number: prepared.order.order_number as number,
+    session: { token: customer.token as string, user: { ...customer.user, business_slug: SCHEME } },
+  };
+}
+
+test.describe("Driver view", () => {
+  test("the assigned driver starts the delivery on a phone; the customer sees the marker and the distance", async ({
+    browser,
+    baseURL,
+    now,
+    request,
+  }) => {
+    const order = await paidDelivery(request);
+    const manager = await signIn(request, "manager@demo.test");
+    await api(
+      request,
+      "admin/orders/transition",
+      { data: { order_id: order.id, status: "accepted", eta_minutes: 25 } },
+      manager,
+    );
+    const drivers = (await api(
+      request,
+      "admin/drivers/list",
+      { filter: { business_slug: SCHEME } },
+      manager,
+    )) as {
+      id: number;
+      email: string;
+    }[];
+    const driverId = drivers.find((d) => d.email === "driver@demo.test")!.id;
+    await api(
+      request,
+      "admin/orders/assign-driver",
+      { data: { order_id: order.id, driver_id: driverId } },
+      manager,
+    );
+
+    // The driver: a phone, location allowed, standing about 0.94 km from the customer.
+    const driver = await contextPage(browser, baseURL!, now, {
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+      permissions: ["geolocation"],
+      geolocation: { latitude: 51.5136, longitude: -0.1365 },
+    });
+    await driver.goto(`/${SCHEME}/driver`);
+    await expect(driver.getByRole("heading", { level: 1, name: "Driver sign-in" })).toBeVisible();
+    await driver.getByLabel("Email").fill("driver@demo.test");
+    await driver.getByLabel("Password", { exact: true }).fill(PASSWORD);
+    await driver.getByRole("button", { name: "Sign in" }).click();
+    const card = driver.getByTestId(`delivery-${order.number}`);
+    await expect(card).toContainText("10 Gower Street");
+    await expect(card.getByRole("link", { name: "Call +447911123456" })).toHaveAttribute(
+      "href",
+      "tel:+447911123456",
+    );
+    const start = card.getByRole("button", { name: "Start delivery" });
+    const box = await start.boundingBox();
+    expect(box!.height).toBeGreaterThanOrEqual(56); // a thumb-sized target
+    await expectNoSeriousA11yViolations(driver, "driver view");
+
+    // The customer follows the order.
+    const customer = await contextPage(browser, baseURL!, now);
+    await customer.addInitScript((auth) => {
+      localStorage.setItem("auth", JSON.stringify({ state: auth, version: 0 }));
+    }, order.session);
+    await customer.goto(`/${SCHEME}/soho/order-details/${order.id}`);
+    await expect(customer.getByTestId("order-status")).toHaveText("Preparing");
+
+    await start.click();
+    await expect(card.getByRole("button", { name: "Mark delivered" })).toBeVisible();
+    await expect(driver.getByText("Sharing your location every 10 seconds while on the way.")).toBeVisible();
+    await driver.screenshot({ path: test.info().outputPath("driver-on-the-way.png") });
+
+    await expect(customer.getByTestId("order-status")).toHaveText("On the way");
+    await expect(customer.getByTestId("tracking-map")).toHaveAttribute("data-driver-lat", "51.513600");
+    await expect(customer.getByTestId("driver-distance")).toHaveText("0.94 KM away");
+
+    // The driver moves; within the next 10 s the customer sees it.
+    await driver.context().setGeolocation({ latitude: 51.519, longitude: -0.133 });
+    await expect(customer.getByTestId("driver-distance")).toHaveText("0.29 KM away", { timeout: 20_000 });
+
+    await card.getByRole("button", { name: "Mark delivered" }).click();
+    await expect(customer.getByTestId("order-status")).toHaveText("Delivered");
+    await expect(card).toHaveCount(0);
+    await driver.context().close();
+    await customer.context().close();
+  });
+});

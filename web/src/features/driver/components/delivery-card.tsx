@@ -1,0 +1,110 @@
+import { useErrorMessage } from "@/hooks/use-error-message";
+import { useTranslation } from "@/i18n";
+import type { OrderDetail } from "@/lib/order-events";
+import { useGeneralStore } from "@/stores/general";
+import { useMoveDelivery } from "../api/deliveries";
+
+interface DeliveryAddress {
+  name?: string;
+  line1?: string;
+  line2?: string;
+  city?: string;
+  postcode?: string;
+  contact_number?: string;
+  note?: string;
+  latitude?: number;
+  longitude?: number;
+}
+
+function clock(iso: string, language: string) {
+  return new Intl.DateTimeFormat(language, { hour: "numeric", minute: "2-digit" }).format(new Date(iso));
+}
+
+/** One delivery: where to, whom to call, and the one big button for its next step. */
+export function DeliveryCard({ scheme, order }: { scheme: string; order: OrderDetail }) {
+  const { t } = useTranslation();
+  const errorMessage = useErrorMessage();
+  const language = useGeneralStore((s) => s.language);
+  const move = useMoveDelivery(scheme);
+  const a = (order.delivery_address ?? {}) as DeliveryAddress;
+  const street = [a.line1, a.line2].filter(Boolean).join(", ");
+  const place = [a.postcode, a.city].filter(Boolean).join(" ");
+  const onTheWay = order.status === "on_the_way";
+  const next = onTheWay ? "delivered" : "on_the_way";
+  const mapHref =
+    typeof a.latitude === "number" &&
+    typeof a.longitude === "number" &&
+    (a.latitude !== 0 || a.longitude !== 0)
+      ? `https://www.openstreetmap.org/?mlat=${a.latitude}&mlon=${a.longitude}#map=17/${a.latitude}/${a.longitude}`
+      : `https://www.openstreetmap.org/search?query=${encodeURIComponent(`${street}, ${place}`)}`;
+  const titleId = `delivery-${order.id}`;
+
+  return (
+    <article
+      className="delivery-card"
+      aria-labelledby={titleId}
+      data-testid={`delivery-${order.order_number}`}
+    >
+      <header className="delivery-card__head">
+        <h2 id={titleId} className="delivery-card__title">
+          {t("driverApp.order", { number: order.order_number })}
+        </h2>
+        <span className={`delivery-card__status delivery-card__status--${order.status}`}>
+          {onTheWay ? t("driverApp.statusOnTheWay") : t("driverApp.statusAccepted")}
+        </span>
+      </header>
+      {order.expected_at ? (
+        <p className="muted">{t("driverApp.expected", { time: clock(order.expected_at, language) })}</p>
+      ) : null}
+      <dl className="delivery-card__facts">
+        <dt>{t("driverApp.address")}</dt>
+        <dd>
+          {street}
+          {place ? <br /> : null}
+          {place}
+        </dd>
+        {a.name ? (
+          <>
+            <dt>{t("driverApp.customer")}</dt>
+            <dd>{a.name}</dd>
+          </>
+        ) : null}
+        {a.note ? (
+          <>
+            <dt>{t("driverApp.note")}</dt>
+            <dd>{a.note}</dd>
+          </>
+        ) : null}
+      </dl>
+      <div className="delivery-card__links">
+        {a.contact_number ? (
+          <a className="button button--secondary delivery-card__link" href={`tel:${a.contact_number}`}>
+            {t("driverApp.call", { phone: a.contact_number })}
+          </a>
+        ) : null}
+        <a
+          className="button button--secondary delivery-card__link"
+          href={mapHref}
+          target="_blank"
+          rel="noreferrer"
+        >
+          {t("driverApp.map")}
+        </a>
+      </div>
+      {move.isError ? (
+        <p role="alert" className="alert alert--error">
+          {errorMessage(move.error)}
+        </p>
+      ) : null}
+      <button
+        type="button"
+        className="button button--primary delivery-card__action"
+        disabled={move.isPending}
+        aria-busy={move.isPending}
+        onClick={() => move.mutate({ id: order.id, status: next })}
+      >
+        {onTheWay ? t("driverApp.delivered") : t("driverApp.start")}
+      </button>
+    </article>
+  );
+}
