@@ -44,7 +44,11 @@ bench() {
   "$BIN" demo >/dev/null
   "$BIN" serve >"$tmp/serve.out" 2>"$tmp/serve.log" &
   pid=$!
-  for _ in $(seq 100); do curl -fs "http://127.0.0.1:$port/readyz" >/dev/null && break; sleep 0.1; done
+  for _ in $(seq 300); do
+    curl -fs "http://127.0.0.1:$port/readyz" >/dev/null && break
+    kill -0 "$pid" 2>/dev/null || { cat "$tmp/serve.log" >&2; exit 1; }
+    sleep 0.1
+  done
   bin/bench-checkout -url "http://127.0.0.1:$port" -customers "$CUSTOMERS" -duration "$DURATION" \
     -label "$2" -server-pid "$pid" -results "$RESULTS" | tail -1 >&2
   kill "$pid"; wait "$pid" 2>/dev/null || true; pid=

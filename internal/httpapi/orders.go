@@ -93,7 +93,7 @@ func (s *Server) price(r *request, c *Caller, prepare bool) (*checkout, error) {
 		return nil, err
 	}
 	now := s.now()
-	base := pricing.Input{Venue: co.venue, Menu: menu, OrderType: *in.OrderType, Lines: in.lines(),
+	base := pricing.Input{Venue: co.venue, Menu: menu.menu, Index: menu.index, OrderType: *in.OrderType, Lines: in.lines(),
 		Delivery: in.point(), Tip: in.Tip, TipPercent: in.TipPercent,
 		StampThreshold: co.scheme.Loyalty.StampThreshold, Currency: co.scheme.Currency}
 	discount, err := s.discount(ctx, co, c, base, now)

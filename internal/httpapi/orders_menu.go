@@ -7,6 +7,7 @@ import (
 
 	"platter/internal/catalog"
 	"platter/internal/ordering"
+	"platter/internal/pricing"
 )
 
 // liveMenus keeps the parsed menus pricing reads, by menu and venue (a
@@ -14,35 +15,44 @@ import (
 // its versions are the menu's and the venue's sold-out list's in the
 // database (checked on every call, like menu/list's cache), so every quote
 // and prepare prices the menu as it is now without reading it whole each
-// time.
+// time; with each, its index by id, which pricing would otherwise build
+// for every basket.
 type liveMenus struct {
 	mu sync.RWMutex
-	m  map[[2]int64]*catalog.Menu
+	m  map[[2]int64]liveMenu
 }
 
-func newLiveMenus() *liveMenus { return &liveMenus{m: map[[2]int64]*catalog.Menu{}} }
+type liveMenu struct {
+	menu  *catalog.Menu
+	index *pricing.MenuIndex
+}
+
+func newLiveMenus() *liveMenus { return &liveMenus{m: map[[2]int64]liveMenu{}} }
 
 // liveMenu returns the current menu of a venue as the venue offers it
-// (1404 for an unknown one). Callers must not modify it: it is shared.
-func (s *Server) liveMenu(ctx context.Context, schemeSlug, venueSlug string) (*catalog.Menu, error) {
+// (1404 for an unknown one), and its index. Callers must not modify them:
+// they are shared.
+func (s *Server) liveMenu(ctx context.Context, schemeSlug, venueSlug string) (liveMenu, error) {
 	ref, err := s.cat.VenueMenuRef(ctx, schemeSlug, venueSlug)
 	if err != nil {
-		return nil, venueNotFound(err)
+		return liveMenu{}, venueNotFound(err)
 	}
 	key := [2]int64{ref.MenuID, ref.VenueID}
 	s.live.mu.RLock()
-	m := s.live.m[key]
+	lm := s.live.m[key]
 	s.live.mu.RUnlock()
-	if m != nil && m.Version == ref.Version && m.SoldOutVersion == ref.SoldOutVersion {
-		return m, nil
+	if m := lm.menu; m != nil && m.Version == ref.Version && m.SoldOutVersion == ref.SoldOutVersion {
+		return lm, nil
 	}
-	if m, err = s.cat.VenueMenu(ctx, ref.MenuID, ref.VenueID); err != nil {
-		return nil, err
+	m, err := s.cat.VenueMenu(ctx, ref.MenuID, ref.VenueID)
+	if err != nil {
+		return liveMenu{}, err
 	}
+	lm = liveMenu{menu: m, index: pricing.NewMenuIndex(m)}
 	s.live.mu.Lock()
-	s.live.m[key] = m
+	s.live.m[key] = lm
 	s.live.mu.Unlock()
-	return m, nil
+	return lm, nil
 }
 
 // offersCache keeps each scheme's offers while the scheme's updated_at

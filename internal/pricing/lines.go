@@ -7,15 +7,19 @@ import (
 	"platter/internal/platter"
 )
 
-// menuIndex finds live menu rows by id.
-type menuIndex struct {
+// MenuIndex finds a menu's live rows by id. Building it reads the whole
+// menu, so a caller that prices many baskets against one shared menu builds
+// it once per menu (NewMenuIndex) and passes it in Input.Index.
+type MenuIndex struct {
+	menu       *catalog.Menu
 	items      map[int64]*catalog.Item
 	modifiers  map[int64]*catalog.ModifierItem
 	categories map[int64]*catalog.ModifierCategory
 }
 
-func index(m *catalog.Menu) menuIndex {
-	ix := menuIndex{items: map[int64]*catalog.Item{}, modifiers: map[int64]*catalog.ModifierItem{},
+// NewMenuIndex indexes m, which must not change afterwards.
+func NewMenuIndex(m *catalog.Menu) *MenuIndex {
+	ix := &MenuIndex{menu: m, items: map[int64]*catalog.Item{}, modifiers: map[int64]*catalog.ModifierItem{},
 		categories: map[int64]*catalog.ModifierCategory{}}
 	if m == nil {
 		return ix
@@ -37,7 +41,7 @@ func index(m *catalog.Menu) menuIndex {
 // for the order type; a modifier is gone, sold out or not one of the
 // item's; a modifier category's choices fall outside its select_min/max;
 // the quantity falls outside the item's select_min/max.
-func priceLine(ix menuIndex, orderType, i int, in LineInput) Line {
+func priceLine(ix *MenuIndex, orderType, i int, in LineInput) Line {
 	line := Line{Index: i, ItemID: in.ItemID, Qty: in.Qty}
 	it, ok := ix.items[in.ItemID]
 	if !ok {

@@ -64,8 +64,11 @@ type Point struct{ Lat, Lng float64 }
 
 // Input is everything a price depends on.
 type Input struct {
-	Venue     *catalog.Venue
-	Menu      *catalog.Menu // live rows only: a removed item is simply absent
+	Venue *catalog.Venue
+	Menu  *catalog.Menu // live rows only: a removed item is simply absent
+	// Index is NewMenuIndex(Menu) when the caller keeps one; nil (or an
+	// index of another menu) builds it for this call.
+	Index     *MenuIndex
 	OrderType int
 	Lines     []LineInput
 	// Delivery is the delivery address's location (DELIVERY only; nil when
@@ -140,7 +143,10 @@ func (q *Quote) Refusal() *platter.Error {
 // as problems beside the figures of what can.
 func Price(in Input) *Quote {
 	q := &Quote{VATRateBP: in.Venue.VATRateBP, currency: in.Currency}
-	menu := index(in.Menu)
+	menu := in.Index
+	if menu == nil || menu.menu != in.Menu {
+		menu = NewMenuIndex(in.Menu)
+	}
 	for i, l := range in.Lines {
 		line := priceLine(menu, in.OrderType, i, l)
 		line.VATRateBP = in.Venue.VATRateBP

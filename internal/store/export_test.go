@@ -26,3 +26,8 @@ func (db *DB) NotifyForTest(ctx context.Context, orderID int64) error {
 	db.wakeLocal(orderID)
 	return nil
 }
+
+// WriteRelaxedForTest runs fn through writeRelaxed.
+func (db *DB) WriteRelaxedForTest(ctx context.Context, fn func(tx Querier) error) error {
+	return db.writeRelaxed(ctx, func(c conn) error { return fn(c.q) })
+}

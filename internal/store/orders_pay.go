@@ -36,7 +36,8 @@ func (db *DB) StartPayment(ctx context.Context, schemeID, userID, orderID int64,
 		out     *ordering.Order
 		claimed bool
 	)
-	err := db.write(ctx, func(c conn) error {
+	// Relaxed: a claim lost in a power cut is one whose lease ran out.
+	err := db.writeRelaxed(ctx, func(c conn) error {
 		out, claimed = nil, false
 		if spent, err := rewardSpentElsewhere(ctx, c, schemeID, userID, orderID); err != nil {
 			return err

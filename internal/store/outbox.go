@@ -31,7 +31,9 @@ func (db *DB) ClaimMail(ctx context.Context, now time.Time, lease time.Duration,
 		lock = " FOR UPDATE SKIP LOCKED"
 	}
 	var out []notify.Queued
-	err := db.write(ctx, func(c conn) error {
+	// Relaxed (see writeRelaxed): a claim lost in a power cut is a worker
+	// that died mid-send; the message is sent again.
+	err := db.writeRelaxed(ctx, func(c conn) error {
 		out = out[:0] // a run again after a conflict starts clean
 		rows, err := c.query(ctx, `UPDATE mail_outbox SET lease_until = ?, attempts = attempts + 1
 			WHERE id IN (SELECT id FROM mail_outbox
@@ -62,7 +64,8 @@ func (db *DB) ClaimMail(ctx context.Context, now time.Time, lease time.Duration,
 // caller's claim (attempt) is the latest, so a worker whose lease ran out
 // cannot overwrite the outcome of the one that took over.
 func (db *DB) FinishMail(ctx context.Context, id int64, attempt int, status string, now time.Time) error {
-	return db.write(ctx, func(c conn) error {
+	// Relaxed, like the claim: lost in a power cut, the message is sent again.
+	return db.writeRelaxed(ctx, func(c conn) error {
 		_, err := c.exec(ctx, `UPDATE mail_outbox SET status = ?, sent_at = ?, lease_until = NULL, last_error = ''
 			WHERE id = ? AND attempts = ?`, status, utc(now), id, attempt)
 		return err

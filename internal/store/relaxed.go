@@ -1,0 +1,64 @@
+package store
+
+import (
+	"context"
+	"database/sql/driver"
+)
+
+// writeRelaxed is write for a transaction whose commit need not have
+// reached the disk when it returns: SQLite commits it with
+// synchronous=NORMAL (no fsync of the WAL), PostgreSQL with
+// synchronous_commit=off. It is as atomic and as isolated as any other,
+// and a crash of the server process loses nothing (the operating system
+// has the write); only a power cut or a crash of the machine within a
+// moment of the commit can lose it. And not alone: both databases write
+// their log in commit order, so the next ordinary (durable) commit makes
+// every relaxed commit before it durable too.
+//
+// Only for writes whose loss in a power cut leaves a state the design
+// already recovers from. Their fsyncs were three of a checkout's five, and
+// SQLite's one writer holds the write lock through each:
+//   - a payment claim (StartPayment): lost, the order is simply unclaimed,
+//     as when a claim's lease runs out; the charge's outcome is recorded by
+//     FinishPayment, durably, and carries the claim with it;
+//   - the mail outbox's claims and outcomes: lost, the message is sent
+//     again, as when a worker dies mid-send (delivery is at least once).
+//
+// Never for what a customer is told has happened: an order, a payment's
+// outcome, an account.
+func (db *DB) writeRelaxed(ctx context.Context, fn func(c conn) error) error {
+	if db.dialect == Postgres {
+		return db.write(ctx, func(c conn) error {
+			if _, err := c.exec(ctx, "SET LOCAL synchronous_commit = off"); err != nil {
+				return err
+			}
+			return fn(c)
+		})
+	}
+	// SQLite: the setting belongs to the connection (the one writer), so
+	// it is switched for this transaction and back before the connection
+	// serves anyone else; a connection that cannot be switched back is
+	// thrown away. SQLite's one writer never conflicts, so no retry.
+	sc, err := db.wdb.Conn(ctx)
+	if err != nil {
+		return mapErr(err)
+	}
+	defer sc.Close()
+	if _, err := sc.ExecContext(ctx, "PRAGMA synchronous = NORMAL"); err != nil {
+		return mapErr(err)
+	}
+	defer func() {
+		if _, err := sc.ExecContext(context.WithoutCancel(ctx), "PRAGMA synchronous = FULL"); err != nil {
+			_ = sc.Raw(func(any) error { return driver.ErrBadConn })
+		}
+	}()
+	tx, err := sc.BeginTx(ctx, nil)
+	if err != nil {
+		return mapErr(err)
+	}
+	if err := fn(conn{q: tx, dialect: db.dialect, mail: db.orderMail}); err != nil {
+		_ = tx.Rollback()
+		return mapErr(err)
+	}
+	return mapErr(tx.Commit())
+}
