@@ -20,7 +20,10 @@ export async function confirmSandboxPayment(
 }
 
 /** orders/get, for the payment state only: the webhook is what makes a Stripe payment "paid". */
-export async function getOrderPayment(id: number, signal?: AbortSignal): Promise<Pick<Order, "status" | "payment_status">> {
+export async function getOrderPayment(
+  id: number,
+  signal?: AbortSignal,
+): Promise<Pick<Order, "status" | "payment_status">> {
   return (await post<Order>("orders/get", { filter: { id } }, { signal })).payload;
 }
 

@@ -44,6 +44,8 @@ export interface OrderRequest {
   tip_percent?: number | null;
   /** An offer's reward; left out, an AUTO_APPLY offer applies by itself. */
   reward_id?: number;
+  /** One of the customer's loyalty rewards; the server frees the cheapest line's unit with it. */
+  loyalty_reward_id?: number;
   user_email: string;
   user_contact_number: string;
   first_name: string;

@@ -447,7 +447,9 @@ describe("checkout page with Stripe", { timeout: 40_000 }, () => {
   });
 
   it("shows Stripe's decline and keeps the basket; nothing is ordered while the element is incomplete", async () => {
-    stripeFake.elements.submit.mockResolvedValueOnce({ error: { message: "Your card number is incomplete." } });
+    stripeFake.elements.submit.mockResolvedValueOnce({
+      error: { message: "Your card number is incomplete." },
+    });
     stripeFake.stripe.confirmPayment.mockResolvedValueOnce({
       error: { type: "card_error", message: "Your card was declined." },
     });
@@ -464,5 +466,53 @@ describe("checkout page with Stripe", { timeout: 40_000 }, () => {
     expect(basketItems()).toHaveLength(2);
     expect(api.of("orders/get")).toHaveLength(0);
     expect(api.of("orders/prepare")).toHaveLength(1);
+  });
+});
+
+describe("checkout page with a loyalty reward", { timeout: 40_000 }, () => {
+  it("lets a signed-in customer use an unlocked reward instead of an offer, and pays with it", async () => {
+    useAuthStore.setState({
+      token: "ann-token",
+      user: { email: "ann@example.com", is_guest: false, business_slug: "demo-burgers", first_name: "Ann" },
+    });
+    const api = serve({
+      "user/info": () => ({
+        body: {
+          success: true,
+          data: {
+            email: "ann@example.com",
+            first_name: "Ann",
+            is_guest: false,
+            stamps: { balance: 3, per_reward: 8 },
+            rewards: [{ id: 5, title: "Free burger", kind: "loyalty", unlocked_at: "2026-11-01T12:00:00Z" }],
+          },
+        },
+      }),
+      "orders/quote": (d) =>
+        d.loyalty_reward_id === 5
+          ? {
+              body: {
+                ...(quoteOf(d, { discount: 100, total: 1647 }).body as { data: object }),
+                data: { ...quoteOf(d, { discount: 100, total: 1647 }).body.data, loyalty_reward_id: 5 },
+              },
+            }
+          : quoteOf(d),
+    });
+    renderRoute(PATH);
+    const use = await screen.findByRole("button", { name: "Use reward" }, { timeout: FIRST_RENDER });
+    expect(screen.getByText("Free burger")).toBeTruthy();
+    await userEvent.click(use);
+    expect(screen.getByRole("button", { name: "Using this reward" }).getAttribute("aria-pressed")).toBe(
+      "true",
+    );
+    await waitFor(() => expect(api.of("orders/quote").at(-1)?.body.data?.loyalty_reward_id).toBe(5));
+    expect(api.of("orders/quote").at(-1)?.body.data).not.toHaveProperty("reward_id");
+    expect((await screen.findByTestId("checkout-reward-saving")).textContent).toBe("Free burger: £1.00 off");
+
+    await fillCard("4242424242424242");
+    await userEvent.click(await screen.findByRole("button", { name: "Pay £16.47" }));
+    await screen.findByTestId("order-status");
+    expect(api.of("orders/prepare")[0]?.body.data?.loyalty_reward_id).toBe(5);
+    expect(api.of("auth/guest")).toHaveLength(0);
   });
 });

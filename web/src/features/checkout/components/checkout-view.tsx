@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
+import { useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate } from "react-router";
 import { useTranslation } from "@/i18n";
 import { paths } from "@/app/paths";
@@ -28,6 +29,7 @@ import { AddressSection } from "./address-section";
 import type { AddressDialogProps } from "./checkout-page";
 import { ContactSections } from "./contact-sections";
 import { OffersSection } from "./offers-section";
+import { RewardsSection } from "./rewards-section";
 import { SandboxCardForm } from "./card-form";
 import { StripeSection } from "./stripe-section";
 import { TextAreaField, Section } from "./field";
@@ -52,6 +54,7 @@ function focusFirst(ids: readonly string[]) {
 export function CheckoutView({ scheme, venue, basket, menuHref, renderAddressDialog }: CheckoutViewProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const slug = scheme.business_slug;
   const orderType = useOrderType(venue);
   const delivery = orderType === OrderType.DELIVERY;
@@ -74,6 +77,9 @@ export function CheckoutView({ scheme, venue, basket, menuHref, renderAddressDia
   const [errors, setErrors] = useState<Partial<Record<CheckoutField, string>>>({});
   const [promoError, setPromoError] = useState<string | undefined>();
   const [addressOpen, setAddressOpen] = useState(false);
+  // One reward per order (DESIGN.md §5): a loyalty reward or an offer's, never both.
+  const [loyaltyRewardId, setLoyaltyRewardId] = useState(-1);
+  const loyaltyChoice = contact.rewards.some((r) => r.id === loyaltyRewardId) ? loyaltyRewardId : -1;
   const [tipChoice, setTipChoice] = useState<TipChoice>(() =>
     detail.tip > 0 ? { kind: "custom" } : { kind: "percent", percent: tipping.default_percent },
   );
@@ -105,7 +111,15 @@ export function CheckoutView({ scheme, venue, basket, menuHref, renderAddressDia
   };
   const timedBasket = { ...basket, orderDetail: { ...detail, is_asap: isAsap, preorder_for: preorderFor } };
   const tipPercent = tipping.enabled && tipChoice.kind === "percent" ? tipChoice.percent : null;
-  const ctx = { businessSlug: slug, venueSlug: venue.venue_slug, orderType, customer, rewardId, tipPercent };
+  const ctx = {
+    businessSlug: slug,
+    venueSlug: venue.venue_slug,
+    orderType,
+    customer,
+    rewardId: loyaltyChoice >= 0 ? -1 : rewardId,
+    loyaltyRewardId: loyaltyChoice,
+    tipPercent,
+  };
   // Every line goes to the quote: the server says which cannot be ordered, and why.
   const quote = useCheckoutQuote(buildOrderRequest(timedBasket, ctx));
   const summary = useSummaryLines(slug, venue.venue_slug, orderType, basket, quote.data?.lines);
@@ -124,6 +138,8 @@ export function CheckoutView({ scheme, venue, basket, menuHref, renderAddressDia
   const pay = usePay(slug, (prepared: Prepared) => {
     // The basket is emptied only now that the payment went through.
     resetBasket({ keepContact: true });
+    // A loyalty reward is spent with the payment: user/info answers anew.
+    if (loyaltyChoice >= 0) void queryClient.invalidateQueries({ queryKey: ["user", "info", slug] });
     void navigate(paths.venue.orderDetails.getHref(slug, venue.venue_slug, prepared.order.id), {
       state: { order: prepared.order },
     });
@@ -261,12 +277,33 @@ export function CheckoutView({ scheme, venue, basket, menuHref, renderAddressDia
               onCustom={(tip) => patchDetail({ tip })}
             />
           )}
+          <RewardsSection
+            rewards={contact.rewards}
+            selected={loyaltyChoice}
+            applied={quote.data?.loyalty_reward_id ?? -1}
+            saving={
+              pricing && pricing.discount > 0
+                ? t("checkout.rewards.saving", {
+                    title: contact.rewards.find((r) => r.id === loyaltyChoice)?.title ?? "",
+                    amount: money(pricing.discount),
+                  })
+                : undefined
+            }
+            onSelect={(id) => {
+              pay.clearError();
+              setLoyaltyRewardId(id);
+              if (id >= 0) setRewardId(-1);
+            }}
+          />
           <OffersSection
             offers={offers.data ?? []}
             applied={quote.data?.reward_id ?? -1}
-            selected={rewardId}
+            selected={loyaltyChoice >= 0 ? -1 : rewardId}
             error={targetError("offer")}
-            onSelect={setRewardId}
+            onSelect={(id) => {
+              setRewardId(id);
+              if (id >= 0) setLoyaltyRewardId(-1);
+            }}
           />
           {shakeHand.isPending ? (
             <Section id="co-card" title={t("checkout.card.title")}>

@@ -29,7 +29,14 @@ type LoadState = "loading" | "ready" | "failed";
  * order paid; the page waits for that before it moves on. A decline throws Stripe's
  * own message (in the page's language), and the basket stays.
  */
-export function StripeSection({ ref, publishableKey, amount, currency, returnUrl, disabled }: StripeSectionProps) {
+export function StripeSection({
+  ref,
+  publishableKey,
+  amount,
+  currency,
+  returnUrl,
+  disabled,
+}: StripeSectionProps) {
   const { t, i18n } = useTranslation();
   const host = useRef<HTMLDivElement>(null);
   const stripe = useRef<{ stripe: Stripe; elements: StripeElements } | null>(null);

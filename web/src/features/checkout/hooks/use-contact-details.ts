@@ -11,6 +11,13 @@ interface UserInfo {
   last_name?: string;
   contact_number?: string;
   is_guest?: boolean;
+  /** Unlocked loyalty rewards still to use (DESIGN.md §4c: every stamps_per_reward stamps). */
+  rewards?: LoyaltyReward[];
+}
+
+export interface LoyaltyReward {
+  id: number;
+  title: string;
 }
 
 /**
@@ -69,5 +76,11 @@ export function useContactDetails(businessSlug: string) {
     }
   }
 
-  return { values, change, signedIn, signedInEmail: (user?.email as string | undefined) ?? "" };
+  return {
+    values,
+    change,
+    signedIn,
+    signedInEmail: (user?.email as string | undefined) ?? "",
+    rewards: (signedIn ? info.data?.rewards : undefined) ?? [],
+  };
 }

@@ -31,7 +31,7 @@ export function targetOfField(field: string | undefined): ErrorTarget | null {
   if (field.startsWith("card") || field === "challenge_result") return "card";
   if (field.startsWith("tip")) return "tip";
   if (field === "user_email") return "email";
-  if (field === "reward_id") return "offer";
+  if (field === "reward_id" || field === "loyalty_reward_id") return "offer";
   return null;
 }
 

@@ -22,6 +22,8 @@ export interface RequestContext {
   customer: CustomerDetails;
   /** The offer the customer chose; -1 (none chosen) leaves it out, so an AUTO_APPLY offer applies. */
   rewardId: number;
+  /** One of the customer's loyalty rewards (user/info rewards); -1 or left out: none. */
+  loyaltyRewardId?: number;
   /** A tip chip's percentage (the server works out the amount), or null for the basket's own amount. */
   tipPercent?: number | null;
   /** Basket indexes to leave out (lines the server refused). */
@@ -61,6 +63,9 @@ export function buildOrderRequest(basket: Basket, ctx: RequestContext): OrderReq
       ? { tip_percent: ctx.tipPercent }
       : { tip: Math.max(0, Math.round(detail.tip)) }),
     ...(ctx.rewardId >= 0 ? { reward_id: ctx.rewardId } : {}),
+    ...(ctx.loyaltyRewardId !== undefined && ctx.loyaltyRewardId >= 0
+      ? { loyalty_reward_id: ctx.loyaltyRewardId }
+      : {}),
     user_email: email,
     user_contact_number: contact,
     first_name: ctx.customer.first_name.trim(),
