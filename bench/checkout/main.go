@@ -242,23 +242,22 @@ func (c *client) call(path, token string, body []byte, out any) error {
 		return err
 	}
 	defer res.Body.Close()
-	raw, err := io.ReadAll(res.Body)
-	if err != nil {
-		return err
-	}
 	if res.StatusCode != http.StatusOK {
+		raw, _ := io.ReadAll(res.Body)
 		return fmt.Errorf("%s: %d %s", path, res.StatusCode, raw)
 	}
-	var env struct {
-		Data json.RawMessage `json:"data"`
+	// One pass over the answer, into the fields wanted (the rest skipped).
+	env := struct {
+		Data any `json:"data"`
+	}{Data: out}
+	if out == nil {
+		env.Data = &json.RawMessage{}
 	}
-	if err := json.Unmarshal(raw, &env); err != nil {
+	if err := json.NewDecoder(res.Body).Decode(&env); err != nil {
 		return err
 	}
-	if out == nil {
-		return nil
-	}
-	return json.Unmarshal(env.Data, out)
+	_, err = io.Copy(io.Discard, res.Body) // to the end, so the connection is reused
+	return err
 }
 
 func mustJSON(v any) []byte {

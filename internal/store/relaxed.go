@@ -6,18 +6,18 @@ import (
 )
 
 // writeRelaxed is write for a transaction whose commit need not have
-// reached the disk when it returns: SQLite commits it with
-// synchronous=NORMAL (no fsync of the WAL), PostgreSQL with
-// synchronous_commit=off. It is as atomic and as isolated as any other,
-// and a crash of the server process loses nothing (the operating system
-// has the write); only a power cut or a crash of the machine within a
-// moment of the commit can lose it. And not alone: both databases write
-// their log in commit order, so the next ordinary (durable) commit makes
-// every relaxed commit before it durable too.
+// reached the disk when it returns. On SQLite it commits with
+// synchronous=NORMAL (no fsync of the WAL): as atomic and as isolated as
+// any other, and a crash of the server process loses nothing (the
+// operating system has the write); only a power cut or a crash of the
+// machine within a moment of the commit can lose it. And not alone: the
+// WAL is written in commit order, so the next ordinary (durable) commit
+// makes every relaxed commit before it durable too.
 //
 // Only for writes whose loss in a power cut leaves a state the design
 // already recovers from. Their fsyncs were three of a checkout's five, and
-// SQLite's one writer holds the write lock through each:
+// SQLite's one writer holds the write lock through each, so every other
+// write waited for them:
 //   - a payment claim (StartPayment): lost, the order is simply unclaimed,
 //     as when a claim's lease runs out; the charge's outcome is recorded by
 //     FinishPayment, durably, and carries the claim with it;
@@ -26,14 +26,14 @@ import (
 //
 // Never for what a customer is told has happened: an order, a payment's
 // outcome, an account.
+//
+// PostgreSQL commits these like any other: its writers do not queue behind
+// one another's WAL flush (and concurrent commits share one), while
+// SET LOCAL synchronous_commit = off would cost a round trip per
+// transaction, which is CPU the checkout bench's two cores do not have.
 func (db *DB) writeRelaxed(ctx context.Context, fn func(c conn) error) error {
 	if db.dialect == Postgres {
-		return db.write(ctx, func(c conn) error {
-			if _, err := c.exec(ctx, "SET LOCAL synchronous_commit = off"); err != nil {
-				return err
-			}
-			return fn(c)
-		})
+		return db.write(ctx, fn)
 	}
 	// SQLite: the setting belongs to the connection (the one writer), so
 	// it is switched for this transaction and back before the connection
