@@ -6,7 +6,7 @@ VERSION ?= $(shell git describe --always --dirty 2>/dev/null || echo dev)
 LDFLAGS := -X main.version=$(VERSION)
 STATICCHECK ?= v0.6.1
 
-.PHONY: run build web deps test test-go test-web test-e2e screenshots bench bench-streams lighthouse clean
+.PHONY: run build web deps test test-go test-web test-e2e screenshots bench bench-streams bench-checkout lighthouse clean
 
 ## run: build, load the demo data and serve at http://localhost:8080
 run: build
@@ -60,6 +60,11 @@ bench: build
 ## bench-streams: 10,000 order event streams on one server; memory per stream and p99 in bench/RESULTS.md
 bench-streams: build
 	bench/streams.sh
+
+## bench-checkout: whole checkouts (quote + prepare + pay) by 8 customers on SQLite (and PostgreSQL with
+## BENCH_POSTGRES_URL); checkouts/s, p50/p99 and CPU ms per checkout in bench/RESULTS.md (about a minute)
+bench-checkout: build
+	bench/checkout.sh
 
 bench/node_modules/.installed: bench/package.json bench/package-lock.json
 	cd bench && npm ci --no-audit --no-fund
