@@ -1,7 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { call } from "@/lib/api/client";
 import type { components } from "@/lib/api/schema";
-import type { OrderDetail } from "@/lib/order-events";
 import { ADMIN_KEY, noRetryOnAccess } from "../api/venues";
 
 export type VenueControlsData = components["schemas"]["VenueControls"];
@@ -101,7 +100,15 @@ export function useDrivers(scheme: string) {
   });
 }
 
+/** What the driver choice needs of an order (an order detail or the board's order). */
+export interface AssignableOrder {
+  id: number;
+  order_type: number;
+  status: string;
+  driver?: { id?: number } | null;
+}
+
 /** Whether the board offers a driver for this order: a delivery waiting or being prepared. */
-export function canAssignDriver(order: Pick<OrderDetail, "order_type" | "status">) {
+export function canAssignDriver(order: Pick<AssignableOrder, "order_type" | "status">) {
   return order.order_type === 0 && (order.status === "pending" || order.status === "accepted");
 }

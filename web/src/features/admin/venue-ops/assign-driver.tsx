@@ -5,7 +5,7 @@ import { useTranslation } from "@/i18n";
 import { call } from "@/lib/api/client";
 import type { OrderDetail } from "@/lib/order-events";
 import { ADMIN_KEY } from "../api/venues";
-import { canAssignDriver, useDrivers } from "./api";
+import { canAssignDriver, useDrivers, type AssignableOrder } from "./api";
 
 /**
  * The order detail's driver choice (admin/orders/assign-driver): one of the
@@ -19,7 +19,7 @@ export function AssignDriver({
   onAssigned,
 }: {
   scheme: string;
-  order: OrderDetail;
+  order: AssignableOrder;
   onAssigned?: (order: OrderDetail) => void;
 }) {
   const { t } = useTranslation();
@@ -27,7 +27,7 @@ export function AssignDriver({
   const id = useId();
   const queryClient = useQueryClient();
   const drivers = useDrivers(scheme);
-  const current = (order.driver as { id?: number } | null)?.id;
+  const current = order.driver?.id;
   const [picked, setPicked] = useState<number | "">(current ?? "");
   const assign = useMutation({
     mutationFn: async (driverId: number) =>
