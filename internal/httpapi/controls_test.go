@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"platter/internal/account"
+	"platter/internal/notify"
 	"platter/internal/store"
 	"platter/internal/store/storetest"
 )
@@ -314,6 +315,7 @@ func TestPauseAndBusy(t *testing.T) {
 func TestAutoAccept(t *testing.T) {
 	t.Parallel()
 	storetest.Run(t, func(t *testing.T, db *store.DB) {
+		db.SetOrderMail(notify.Composer{PublicURL: "https://order.example.test", From: "Platter <no-reply@example.test>"})
 		e, clk := startOrders(t, db)
 		_, soho := member(t, e, db, store.PlatformUser{Email: "soho@demo.test", Role: account.RoleStaff, VenueSlug: "soho"}, clk.Now())
 		m := sohoMenu(t, e)
@@ -341,6 +343,13 @@ func TestAutoAccept(t *testing.T) {
 		}
 		if n := count(t, db, "SELECT COUNT(*) FROM order_events WHERE order_id = ? AND actor = 'system:auto-accept'", o["id"]); n != 2 {
 			t.Errorf("%d auto-accept events, want status and eta", n)
+		}
+		var kinds []string
+		for _, m := range outbox(t, db, "ann@example.com") {
+			kinds = append(kinds, m.Kind)
+		}
+		if len(kinds) != 2 || kinds[0] != "order_received" || kinds[1] != "order_accepted" {
+			t.Errorf("mail to the customer: %v, want the receipt, then accepted", kinds)
 		}
 		controlsSet(e, soho, "auto_accept", false).data(t)
 		if o := pay("auto-key-2"); o["status"] != "pending" {

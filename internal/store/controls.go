@@ -45,8 +45,8 @@ func (db *DB) VenueMenu(ctx context.Context, menuID, venueID int64) (*catalog.Me
 		if m, err = loadMenu(ctx, c, menuID); err != nil {
 			return err
 		}
-		if err := c.queryRow(ctx, "SELECT soldout_version FROM venues WHERE id = ? AND menu_id = ?",
-			venueID, menuID).Scan(&m.SoldOutVersion); err != nil {
+		if err := c.queryRow(ctx, "SELECT soldout_version FROM venues WHERE id = ?", venueID).
+			Scan(&m.SoldOutVersion); err != nil {
 			return err
 		}
 		so, err := findSoldOut(ctx, c, venueID)

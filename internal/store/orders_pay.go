@@ -121,6 +121,10 @@ func (db *DB) FinishPayment(ctx context.Context, orderID int64, r ordering.Payme
 				if err := queueOrderMail(ctx, c, MailOrderReceived, orderID, now); err != nil {
 					return err
 				}
+				// After the receipt, so the customer reads it first.
+				if err := autoAccept(ctx, c, orderID, now); err != nil {
+					return err
+				}
 			}
 		}
 		out, err = loadOrder(ctx, c, orderID)
@@ -161,7 +165,7 @@ func recordOutcome(ctx context.Context, c conn, orderID int64, status string, r 
 	if kept, err := settleReward(ctx, c, orderID, now); err != nil || !kept {
 		return kept, err
 	}
-	return true, autoAccept(ctx, c, orderID, now)
+	return true, nil
 }
 
 // ExpireOrders cancels up to limit orders unpaid past their expires_at and

@@ -88,9 +88,12 @@ func paidByWebhook(ctx context.Context, c conn, res *ordering.EventResult, provi
 	}
 	if n == 1 {
 		res.Changed = true
-		_, err := recordOutcome(ctx, c, res.OrderID, ordering.PayPaid,
+		kept, err := recordOutcome(ctx, c, res.OrderID, ordering.PayPaid,
 			ordering.PaymentOutcome{Status: "succeeded", Brand: brand, Last4: last4}, now)
-		return err
+		if err != nil || !kept {
+			return err
+		}
+		return autoAccept(ctx, c, res.OrderID, now)
 	}
 	var status, payment string
 	if err := c.queryRow(ctx, "SELECT status, payment_status FROM orders WHERE id = ?", res.OrderID).
