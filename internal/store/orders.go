@@ -119,15 +119,13 @@ func findOrderByKey(ctx context.Context, c conn, n *ordering.NewOrder) (id int64
 	return id, hash, err
 }
 
-// nextOrderNumber hands out the scheme's next order number; the counter's
-// row lock orders concurrent prepares of one scheme.
+// nextOrderNumber hands out the scheme's next order number in one
+// statement; the counter's row lock (the upsert takes it) orders concurrent
+// prepares of one scheme.
 func nextOrderNumber(ctx context.Context, c conn, schemeID int64) (int64, error) {
-	if _, err := c.exec(ctx, `INSERT INTO order_numbers (scheme_id, last_number) VALUES (?, 0)
-		ON CONFLICT (scheme_id) DO NOTHING`, schemeID); err != nil {
-		return 0, err
-	}
 	var n int64
-	err := c.queryRow(ctx, `UPDATE order_numbers SET last_number = last_number + 1 WHERE scheme_id = ?
+	err := c.queryRow(ctx, `INSERT INTO order_numbers (scheme_id, last_number) VALUES (?, 1)
+		ON CONFLICT (scheme_id) DO UPDATE SET last_number = order_numbers.last_number + 1
 		RETURNING last_number`, schemeID).Scan(&n)
 	return n, err
 }

@@ -94,3 +94,55 @@ func TestExpiryRunsOnceAcrossInstances(t *testing.T) {
 		}
 	})
 }
+
+// TestOrderNumbersConcurrent: prepares of one scheme at once each get their
+// own number, 1…N with none skipped or repeated.
+func TestOrderNumbersConcurrent(t *testing.T) {
+	t.Parallel()
+	storetest.Run(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		schemeID := mustImport(t, db, mustParse(t, 0)).SchemeID
+		now := time.Date(2030, 1, 1, 12, 0, 0, 0, time.UTC)
+		v, err := db.VenueBySlug(ctx, schemeID, "soho")
+		if err != nil {
+			t.Fatal(err)
+		}
+		const n = 12
+		var (
+			wg   sync.WaitGroup
+			mu   sync.Mutex
+			seen = map[int64]bool{}
+		)
+		for i := range n {
+			g, err := db.CreateGuest(ctx, schemeID, fmt.Sprintf("num-%d", i), now)
+			if err != nil {
+				t.Fatal(err)
+			}
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				o, _, err := db.CreateOrder(ctx, &ordering.NewOrder{IdempotencyKey: fmt.Sprintf("num-%d", i), RequestHash: "h",
+					Order: ordering.Order{SchemeID: schemeID, VenueID: v.ID, UserID: g.ID, OrderType: 1, IsASAP: true,
+						Pricing: ordering.Pricing{Currency: "GBP", Subtotal: 499, Total: 499},
+						Lines:   []ordering.Line{{ItemID: 1, Title: "Cheesy Fries", Qty: 1, UnitPrice: 499, Total: 499}},
+						Payment: ordering.Payment{Provider: "sandbox"}}}, now)
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				mu.Lock()
+				defer mu.Unlock()
+				if seen[o.Number] {
+					t.Errorf("order number %d given twice", o.Number)
+				}
+				seen[o.Number] = true
+			}()
+		}
+		wg.Wait()
+		for k := int64(1); k <= n; k++ {
+			if !seen[k] {
+				t.Errorf("order number %d not given (numbers %v)", k, seen)
+			}
+		}
+	})
+}
