@@ -62,6 +62,10 @@ export const paths = {
     },
     team: { path: "team", getHref: (scheme: string) => `/${e(scheme)}/admin/team` },
     outbox: { path: "outbox", getHref: (scheme: string) => `/${e(scheme)}/admin/outbox` },
+    invite: {
+      path: "invite/:token",
+      getHref: (scheme: string, token: string) => `/${e(scheme)}/admin/invite/${e(token)}`,
+    },
   },
   driver: { path: "/:scheme/driver", getHref: (scheme: string) => `/${e(scheme)}/driver` },
   scheme: { path: "/:scheme" },

@@ -46,6 +46,11 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
         children: [
           { path: paths.admin.signIn.path, lazy: screen(admin, "AdminSignInPage") },
           {
+            // An invitation link (admin/team/invite mails it): outside the shell, no session needed.
+            path: paths.admin.invite.path,
+            lazy: screen(() => import("@/features/admin/team/invite-page"), "InvitePage"),
+          },
+          {
             lazy: screen(admin, "AdminShell"),
             children: [
               { index: true, lazy: screen(admin, "AdminIndex") },

@@ -416,6 +416,52 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/auth/invitation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * What a pending staff invitation link invites to.
+         * @description Public: the link's token is the credential. 2070 for a token that is unknown, of another
+         *     scheme, expired, used or revoked. `has_account`: the address already has a platform
+         *     account (accept with its own password) — otherwise the invitee chooses one. 20 a minute
+         *     per client.
+         */
+        post: operations["authInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/accept-invitation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept a staff invitation, setting a password, and sign in.
+         * @description Public. Uses the link once (of concurrent acceptances one wins, the others get 2070). A
+         *     new address sets `password` (SPEC §5 rules: 1000); an address with an account gives its
+         *     own password (2061 otherwise: a link never changes a password). Answers like
+         *     auth/signin. 10 a minute per client.
+         */
+        post: operations["authAcceptInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/user/info": {
         parameters: {
             query?: never;
@@ -455,6 +501,98 @@ export interface paths {
          *     the scheme has no such venue.
          */
         post: operations["adminVenuesList"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/team/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The scheme's members (one row per membership) and pending invitations.
+         * @description Managers and admins of the whole scheme; venue staff, drivers, customers and guests get
+         *     1403, no token or a token of another scheme than `business_slug` 1401.
+         */
+        post: operations["adminTeamList"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/team/invite": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Invite an e-mail address to staff, driver or manager of the scheme (or of one venue).
+         * @description Managers and admins of the whole scheme (as admin/team/list). The address gets an e-mail
+         *     (in `lang`, default the caller's language) with a link to `/{scheme}/admin/invite/{token}`:
+         *     single use, valid 7 days, stored hashed. A pending invitation of the same address to the
+         *     same role and venue is replaced. 1000 (`email`, `role` — admin cannot be invited —,
+         *     `lang`); 1404 with `fields.venue_slug` for an unknown venue; 2071 when the address
+         *     already holds that role there; 1429 beyond 50 invitations an hour per scheme.
+         */
+        post: operations["adminTeamInvite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/team/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Revoke a pending invitation, or remove a member from the scheme.
+         * @description Managers and admins of the whole scheme. With `invitation_id` the link stops working at
+         *     once; with `user_id` every membership of the user at the scheme is withdrawn (a manager
+         *     leaves a platform admin's alone) and every session of the user there is revoked: their
+         *     next call is 1401. 1000 unless exactly one of the two is given, or for the caller's own
+         *     `user_id`; 1404 for an invitation or member the scheme does not have.
+         */
+        post: operations["adminTeamRevoke"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/outbox/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The scheme's e-mail (sent or queued), newest first, 50 a page.
+         * @description Managers and admins of the whole scheme. Recipient, subject, kind, status and times; never
+         *     the body (it may hold a customer's one-time code). Status `outbox` means no SMTP server
+         *     is configured: the mail was written to the log only.
+         */
+        post: operations["adminOutboxList"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1364,6 +1502,53 @@ export interface components {
                 item_ids: number[];
                 modifier_item_ids: number[];
             };
+        };
+        TeamMember: {
+            user_id: number;
+            email: string;
+            /** @enum {string} */
+            role: "staff" | "manager" | "driver" | "admin";
+            /** @description null for the whole scheme. */
+            venue_slug: string | null;
+            /** Format: date-time */
+            since: string;
+            is_you: boolean;
+        };
+        TeamInvitation: {
+            id: number;
+            email: string;
+            /** @enum {string} */
+            role: "staff" | "manager" | "driver";
+            venue_slug: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            expires_at: string;
+        };
+        InvitationView: {
+            email: string;
+            /** @enum {string} */
+            role: "staff" | "manager" | "driver";
+            venue_slug: string | null;
+            venue_name: string;
+            scheme_name: string;
+            has_account: boolean;
+            /** Format: date-time */
+            expires_at: string;
+        };
+        OutboxMail: {
+            id: number;
+            /** @description verify_code, reset_code, order_received, staff_invitation, … */
+            kind: string;
+            to: string;
+            subject: string;
+            /** @enum {string} */
+            status: "pending" | "sent" | "outbox" | "failed";
+            attempts: number;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            sent_at: string | null;
         };
         Offer: {
             id: number;
@@ -2291,6 +2476,71 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    authInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    filter?: {
+                        business_slug: string;
+                        token: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        data: components["schemas"]["InvitationView"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    authAcceptInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: {
+                        business_slug: string;
+                        token: string;
+                        password: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        data: components["schemas"]["SessionResult"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
     userInfo: {
         parameters: {
             query?: never;
@@ -2349,6 +2599,148 @@ export interface operations {
                     "application/json": components["schemas"]["Success"] & {
                         total: number;
                         data: components["schemas"]["AdminVenue"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    adminTeamList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    filter?: {
+                        business_slug?: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        data: {
+                            members: components["schemas"]["TeamMember"][];
+                            invitations: components["schemas"]["TeamInvitation"][];
+                        };
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    adminTeamInvite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: {
+                        business_slug?: string;
+                        email: string;
+                        /** @enum {string} */
+                        role: "staff" | "driver" | "manager";
+                        /** @description Limits the role to one venue. */
+                        venue_slug?: string;
+                        lang?: components["schemas"]["Language"];
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        data: components["schemas"]["TeamInvitation"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    adminTeamRevoke: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: {
+                        business_slug?: string;
+                        user_id?: number;
+                        invitation_id?: number;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        data: {
+                            /** @description Invitations or memberships withdrawn. */
+                            revoked: number;
+                        };
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    adminOutboxList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    filter?: {
+                        business_slug?: string;
+                        page?: number;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        total: number;
+                        page: number;
+                        per_page: number;
+                        data: components["schemas"]["OutboxMail"][];
                     };
                 };
             };

@@ -1,13 +1,112 @@
 import "../i18n";
+import "../team/team.css";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { useDocumentTitle } from "@/hooks/use-document-title";
+import { useErrorMessage } from "@/hooks/use-error-message";
 import { useTranslation } from "@/i18n";
+import { isApiError } from "@/lib/api/api-error";
+import { call } from "@/lib/api/client";
+import { ADMIN_KEY, noRetryOnAccess } from "../api/venues";
+import { useAdmin } from "../shell/admin-context";
+import { useDateTime } from "../team/date-time";
 
-/** Managers' outbox (mail sent or queued for the scheme): filled in by the roles work. */
+/**
+ * Managers' outbox: the scheme's mail, sent or queued, newest first, 50 a
+ * page (recipient, subject, status, time) — so the embedded default, which
+ * only logs mail without SMTP, shows what went out.
+ */
 export function OutboxPage() {
   const { t } = useTranslation();
+  const { scheme, brand, isManager } = useAdmin();
+  const errorMessage = useErrorMessage();
+  const when = useDateTime();
+  const [page, setPage] = useState(1);
+  useDocumentTitle(`${t("office.outbox")} — ${brand}`);
+  const outbox = useQuery({
+    queryKey: [ADMIN_KEY, scheme, "outbox", page],
+    queryFn: async ({ signal }) =>
+      await call("admin/outbox/list", { filter: { business_slug: scheme, page } }, { signal }),
+    enabled: isManager,
+    retry: noRetryOnAccess,
+    placeholderData: keepPreviousData,
+    refetchInterval: 10_000,
+  });
+
+  if (!isManager || (isApiError(outbox.error) && outbox.error.code === 1403)) {
+    return (
+      <section className="office-page">
+        <h1 className="office-page__title">{t("office.outbox")}</h1>
+        <p className="muted">{t("team.managersOnly")}</p>
+      </section>
+    );
+  }
+  const mails = outbox.data?.payload ?? [];
+  const total = outbox.data?.meta.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / (outbox.data?.meta.per_page ?? 50)));
+
   return (
-    <section className="office-page">
+    <section className="office-page outbox">
       <h1 className="office-page__title">{t("office.outbox")}</h1>
-      <p className="muted">{t("office.comingSoon")}</p>
+      <p className="muted">{t("outbox.hint")}</p>
+      {outbox.isPending ? <p className="muted">{t("team.loading")}</p> : null}
+      {outbox.error ? (
+        <p role="alert" className="alert alert--error">
+          {errorMessage(outbox.error)}
+        </p>
+      ) : null}
+      {outbox.data ? (
+        <>
+          <p>{t("outbox.count", { count: total })}</p>
+          {mails.length > 0 ? (
+            <table className="office-table" aria-label={t("outbox.label")}>
+              <thead>
+                <tr>
+                  <th scope="col">{t("outbox.to")}</th>
+                  <th scope="col">{t("outbox.subject")}</th>
+                  <th scope="col">{t("outbox.status")}</th>
+                  <th scope="col">{t("outbox.time")}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {mails.map((m) => (
+                  <tr key={m.id}>
+                    <td>{m.to}</td>
+                    <td>{m.subject}</td>
+                    <td>
+                      <span className={`outbox__status outbox__status--${m.status}`}>
+                        {t(`outbox.statuses.${m.status}`)}
+                      </span>
+                    </td>
+                    <td>{when(m.sent_at ?? m.created_at)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          ) : null}
+          {pages > 1 ? (
+            <nav className="outbox__pager" aria-label={t("outbox.pages")}>
+              <button
+                type="button"
+                className="button button--ghost"
+                disabled={page <= 1}
+                onClick={() => setPage((p) => p - 1)}
+              >
+                {t("outbox.newer")}
+              </button>
+              <span>{t("outbox.page", { page, pages })}</span>
+              <button
+                type="button"
+                className="button button--ghost"
+                disabled={page >= pages}
+                onClick={() => setPage((p) => p + 1)}
+              >
+                {t("outbox.older")}
+              </button>
+            </nav>
+          ) : null}
+        </>
+      ) : null}
     </section>
   );
 }

@@ -1,13 +1,236 @@
 import "../i18n";
+import "./team.css";
+import { useState, type FormEvent } from "react";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { FormAlert } from "@/components/ui/form/form-alert";
+import { SubmitButton, TextField } from "@/components/ui/form/text-field";
+import { useDocumentTitle } from "@/hooks/use-document-title";
+import { useErrorMessage } from "@/hooks/use-error-message";
 import { useTranslation } from "@/i18n";
+import { isApiError } from "@/lib/api/api-error";
+import { useAdmin } from "../shell/admin-context";
+import { useInvite, useRevoke, useTeam, type InvitableRole, type TeamMember } from "./api";
+import { useDateTime } from "./date-time";
 
-/** Managers' team page (staff and drivers, invitations): filled in by the roles work. */
+const ROLES: InvitableRole[] = ["staff", "driver", "manager"];
+
+/**
+ * Managers' team page: invite staff, drivers and managers by e-mail (a
+ * single-use link that sets a password), see the members and pending
+ * invitations, revoke either — a removed member's sessions end at once.
+ */
 export function TeamPage() {
   const { t } = useTranslation();
+  const { scheme, brand, venues, isManager } = useAdmin();
+  const team = useTeam(scheme);
+  const revoke = useRevoke(scheme);
+  const errorMessage = useErrorMessage();
+  const when = useDateTime();
+  const [removing, setRemoving] = useState<TeamMember | null>(null);
+  useDocumentTitle(`${t("office.team")} — ${brand}`);
+
+  if (!isManager || (isApiError(team.error) && team.error.code === 1403)) {
+    return (
+      <section className="office-page">
+        <h1 className="office-page__title">{t("office.team")}</h1>
+        <p className="muted">{t("team.managersOnly")}</p>
+      </section>
+    );
+  }
+  const venueName = (slug: string | null | undefined) =>
+    slug ? (venues.find((v) => v.venue_slug === slug)?.name ?? slug) : t("team.wholeScheme");
+  const members = team.data?.members ?? [];
+  const invitations = team.data?.invitations ?? [];
+  const people = new Set(members.map((m) => m.user_id)).size;
+
   return (
-    <section className="office-page">
+    <section className="office-page team">
       <h1 className="office-page__title">{t("office.team")}</h1>
-      <p className="muted">{t("office.comingSoon")}</p>
+      <InviteForm />
+      {team.isPending ? <p className="muted">{t("team.loading")}</p> : null}
+      {team.error ? (
+        <p role="alert" className="alert alert--error">
+          {errorMessage(team.error)}
+        </p>
+      ) : null}
+      {revoke.error ? <FormAlert error={revoke.error} /> : null}
+      {team.data ? (
+        <>
+          <h2 className="team__heading">{t("team.members", { count: people })}</h2>
+          <table className="office-table" aria-label={t("team.membersLabel")}>
+            <thead>
+              <tr>
+                <th scope="col">{t("team.email")}</th>
+                <th scope="col">{t("team.role")}</th>
+                <th scope="col">{t("team.venue")}</th>
+                <th scope="col">{t("team.since")}</th>
+                <th scope="col">
+                  <span className="visually-hidden">{t("team.actions")}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {members.map((m) => (
+                <tr key={`${m.user_id}-${m.role}-${m.venue_slug ?? ""}`}>
+                  <td>
+                    {m.email}
+                    {m.is_you ? <span className="team__you"> ({t("team.you")})</span> : null}
+                  </td>
+                  <td>{t(`team.roles.${m.role}`)}</td>
+                  <td>{venueName(m.venue_slug)}</td>
+                  <td>{when(m.since)}</td>
+                  <td>
+                    {m.is_you || m.role === "admin" ? null : (
+                      <button
+                        type="button"
+                        className="button button--ghost"
+                        onClick={() => setRemoving(m)}
+                        aria-label={t("team.removeLabel", { email: m.email })}
+                      >
+                        {t("team.remove")}
+                      </button>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <h2 className="team__heading">{t("team.pending", { count: invitations.length })}</h2>
+          {invitations.length === 0 ? (
+            <p className="muted">{t("team.noPending")}</p>
+          ) : (
+            <table className="office-table" aria-label={t("team.pendingLabel")}>
+              <thead>
+                <tr>
+                  <th scope="col">{t("team.email")}</th>
+                  <th scope="col">{t("team.role")}</th>
+                  <th scope="col">{t("team.venue")}</th>
+                  <th scope="col">{t("team.expires")}</th>
+                  <th scope="col">
+                    <span className="visually-hidden">{t("team.actions")}</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {invitations.map((inv) => (
+                  <tr key={inv.id}>
+                    <td>{inv.email}</td>
+                    <td>{t(`team.roles.${inv.role}`)}</td>
+                    <td>{venueName(inv.venue_slug)}</td>
+                    <td>{when(inv.expires_at)}</td>
+                    <td>
+                      <button
+                        type="button"
+                        className="button button--ghost"
+                        disabled={revoke.isPending}
+                        onClick={() => revoke.mutate({ invitation_id: inv.id })}
+                        aria-label={t("team.revokeLabel", { email: inv.email })}
+                      >
+                        {t("team.revoke")}
+                      </button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </>
+      ) : null}
+      <ConfirmDialog
+        open={removing !== null}
+        title={t("team.removeTitle")}
+        message={t("team.removeMessage", { email: removing?.email ?? "", brand })}
+        confirmLabel={t("team.remove")}
+        onCancel={() => setRemoving(null)}
+        onConfirm={() => {
+          if (removing) revoke.mutate({ user_id: removing.user_id });
+          setRemoving(null);
+        }}
+      />
     </section>
+  );
+}
+
+/** The invitation form: address, role and (optionally) one venue. */
+function InviteForm() {
+  const { t } = useTranslation();
+  const { scheme, venues } = useAdmin();
+  const invite = useInvite(scheme);
+  const [email, setEmail] = useState("");
+  const [role, setRole] = useState<InvitableRole>("staff");
+  const [venue, setVenue] = useState("");
+  const [sentTo, setSentTo] = useState("");
+  const fieldError = (name: string) => {
+    const fields = isApiError(invite.error) ? invite.error.fields : undefined;
+    return fields?.[name];
+  };
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    setSentTo("");
+    const address = email.trim();
+    invite.mutate(
+      { email: address, role, ...(venue ? { venue_slug: venue } : {}) },
+      {
+        onSuccess: () => {
+          setSentTo(address);
+          setEmail("");
+        },
+      },
+    );
+  };
+
+  return (
+    <form className="team__invite" noValidate onSubmit={onSubmit} aria-labelledby="team-invite-title">
+      <h2 id="team-invite-title" className="team__heading">
+        {t("team.inviteTitle")}
+      </h2>
+      <p className="muted">{t("team.inviteHint")}</p>
+      {invite.error && !fieldError("email") && !fieldError("role") ? (
+        <FormAlert error={invite.error} />
+      ) : null}
+      {sentTo ? (
+        <p role="status" className="alert alert--info">
+          {t("team.invited", { email: sentTo })}
+        </p>
+      ) : null}
+      <div className="team__invite-fields">
+        <TextField
+          id="team-email"
+          type="email"
+          label={t("team.email")}
+          autoComplete="off"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          error={fieldError("email")}
+        />
+        <div className="form-field">
+          <label htmlFor="team-role" className="form-field__label">
+            {t("team.role")}
+          </label>
+          <select id="team-role" value={role} onChange={(e) => setRole(e.target.value as InvitableRole)}>
+            {ROLES.map((r) => (
+              <option key={r} value={r}>
+                {t(`team.roles.${r}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="form-field">
+          <label htmlFor="team-venue" className="form-field__label">
+            {t("team.venue")}
+          </label>
+          <select id="team-venue" value={venue} onChange={(e) => setVenue(e.target.value)}>
+            <option value="">{t("team.wholeScheme")}</option>
+            {venues.map((v) => (
+              <option key={v.venue_slug} value={v.venue_slug}>
+                {v.name}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <SubmitButton busy={invite.isPending}>{t("team.send")}</SubmitButton>
+    </form>
   );
 }

@@ -1,0 +1,168 @@
+import type { APIRequestContext, Page } from "@playwright/test";
+import { MONDAY_NOON } from "./clock";
+import { expect, test } from "./fixtures";
+import { MAILBOX, uniqueEmail, waitForMail } from "./mailbox";
+import { expectNoSeriousA11yViolations } from "./storefront-helpers";
+
+/**
+ * Staff roles (issue 12): a manager invites staff by e-mail from the back
+ * office, the invitee opens the link from the real mail, sets a password and
+ * runs the board; the manager removes them and their next call is refused.
+ * The outbox page lists the scheme's mail (an order's receipt).
+ */
+const SCHEME = "demo-burgers";
+test.use({ now: MONDAY_NOON });
+test.skip(!MAILBOX, "needs the test SMTP server that global-setup.ts starts");
+
+async function api(request: APIRequestContext, path: string, body: unknown, token?: string) {
+  const response = await request.post(`/api/v3/${path}`, {
+    data: body,
+    headers: token ? { Authorization: `Bearer ${token}` } : {},
+  });
+  const text = await response.text();
+  expect(response.ok(), `${path}: ${text}`).toBe(true);
+  return JSON.parse(text).data;
+}
+
+async function managerSignsIn(page: Page) {
+  await page.goto(`/${SCHEME}/admin/sign-in`);
+  await page.getByLabel("Email").fill("manager@demo.test");
+  await page.getByLabel("Password", { exact: true }).fill("Platter-demo-1");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(new RegExp(`/${SCHEME}/admin/board/`));
+}
+
+/** The token the app keeps for its session (stores/auth). */
+async function tokenOf(page: Page): Promise<string> {
+  return page.evaluate(() => JSON.parse(localStorage.getItem("auth") ?? "{}").state?.token as string);
+}
+
+test.describe("Team", () => {
+  test("invite → set a password from the mail → board; removed, the next call is refused", async ({
+    page,
+    browser,
+    baseURL,
+    now,
+  }, testInfo) => {
+    test.slow(); // two browsers, a mail round trip and a password hash on a shared machine
+    const email = uniqueEmail("invite");
+    await managerSignsIn(page);
+    await page.getByRole("navigation", { name: "Back office" }).getByRole("link", { name: "Team" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Team" })).toBeVisible();
+
+    const since = Date.now();
+    await page.getByLabel("E-mail address").fill(email);
+    await page.getByLabel("Role").selectOption("staff");
+    await page.getByLabel("Venue").last().selectOption("soho");
+    await page.getByRole("button", { name: "Send invitation" }).click();
+    await expect(page.getByRole("status")).toHaveText(`Invitation sent to ${email}.`);
+    const pending = page.getByRole("table", { name: "Pending invitations" });
+    await expect(pending.getByRole("row", { name: new RegExp(email) })).toContainText("Ember & Bun Soho");
+    await expect(page.getByRole("heading", { level: 2, name: "1 pending invitation" })).toBeVisible();
+    await expectNoSeriousA11yViolations(page, "team");
+    await page.screenshot({ path: testInfo.outputPath("team.png"), fullPage: true });
+
+    const mail = await waitForMail(email, { subject: /invited to join the team/, since });
+    const link = /\/demo-burgers\/admin\/invite\/[A-Za-z0-9_-]+/.exec(mail.text)?.[0];
+    expect(link, mail.text).toBeTruthy();
+    expect(mail.text).toContain("as staff at Ember & Bun Soho");
+
+    // The invitee, in a browser of their own.
+    const context = await browser.newContext({ baseURL });
+    const invitee = await context.newPage();
+    await invitee.clock.install({ time: new Date(now) });
+    await invitee.goto(link!);
+    await expect(invitee.getByRole("heading", { level: 1, name: "Join the team" })).toBeVisible();
+    await expect(
+      invitee.getByText(`invites ${email} to its back office as Staff at Ember & Bun Soho`),
+    ).toBeVisible();
+    await expectNoSeriousA11yViolations(invitee, "invitation");
+    await invitee.getByLabel("Choose a password").fill("short");
+    await invitee.getByRole("button", { name: "Accept and sign in" }).click();
+    await expect(invitee.locator("#invite-password-error")).toBeVisible();
+    await invitee.screenshot({ path: testInfo.outputPath("invite.png"), fullPage: true });
+    await invitee.getByLabel("Choose a password").fill("Kitchen-pass-1");
+    await invitee.getByRole("button", { name: "Accept and sign in" }).click();
+    await expect(invitee).toHaveURL(new RegExp(`/${SCHEME}/admin/board/soho$`));
+    await expect(
+      invitee.getByRole("heading", { level: 1, name: "Orders at Ember & Bun Soho" }),
+    ).toBeVisible();
+    // Staff of one venue: no team or outbox in the navigation.
+    await expect(invitee.getByRole("navigation", { name: "Back office" }).getByRole("link")).toHaveText([
+      "Board",
+    ]);
+    const token = await tokenOf(invitee);
+    await api(
+      invitee.request,
+      "admin/orders/list",
+      { filter: { business_slug: SCHEME, venue_slug: "soho" } },
+      token,
+    );
+
+    // The link worked once.
+    await invitee.goto(link!);
+    await expect(invitee.getByRole("alert")).toContainText("This invitation link is not valid");
+
+    // The manager removes them: at once, their token is refused.
+    await page.reload();
+    const members = page.getByRole("table", { name: "Team members" });
+    await expect(members.getByRole("row", { name: new RegExp(email) })).toContainText("Staff");
+    await page.getByRole("button", { name: `Remove ${email}` }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Remove" }).click();
+    await expect(members.getByRole("row", { name: new RegExp(email) })).toHaveCount(0);
+    const refused = await invitee.request.post("/api/v3/admin/orders/list", {
+      data: { filter: { business_slug: SCHEME, venue_slug: "soho" } },
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    expect(refused.status()).toBe(401);
+    expect((await refused.json()).code).toBe(1401);
+    // The board sends them to the sign-in.
+    await invitee.goto(`/${SCHEME}/admin/board/soho`);
+    await expect(invitee.getByRole("heading", { level: 1, name: "Staff sign-in" })).toBeVisible();
+    await context.close();
+  });
+
+  test("the outbox lists an order's receipt e-mail", async ({ page, request }, testInfo) => {
+    const email = uniqueEmail("receipt");
+    const session = await api(request, "auth/guest", { data: { business_slug: SCHEME } });
+    const menu = await api(request, "menu/list", {
+      filter: { business_slug: SCHEME, venue_slug: "soho", order_type: 1 },
+    });
+    const item = (
+      menu.items as { id: number; is_available: boolean; modifier_category_ids: number[] }[]
+    ).find((i) => i.is_available && i.modifier_category_ids.length === 0)!;
+    const prepared = await api(
+      request,
+      "orders/prepare",
+      {
+        data: {
+          business_slug: SCHEME,
+          venue_slug: "soho",
+          idempotency_key: `team-e2e-${Date.now()}-${Math.random()}`,
+          order_type: 1,
+          is_asap: true,
+          items: [{ item_id: item.id, qty: 1 }],
+          user_email: email,
+          user_contact_number: "+447911123456",
+          first_name: "Rita",
+        },
+      },
+      session.token,
+    );
+    const card = { number: "4242 4242 4242 4242", exp_month: 12, exp_year: 2030, cvc: "123", name: "Rita" };
+    await api(request, "payments/confirm", { data: { order_id: prepared.order.id, card } }, session.token);
+    const number = prepared.order.order_number as number;
+    await waitForMail(email, { subject: new RegExp(`order ${number} received`) });
+
+    await managerSignsIn(page);
+    await page.getByRole("navigation", { name: "Back office" }).getByRole("link", { name: "Outbox" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Outbox" })).toBeVisible();
+    const row = page
+      .getByRole("table", { name: "Sent and queued e-mail" })
+      .getByRole("row", { name: new RegExp(email) });
+    await expect(row).toContainText(`order ${number} received`);
+    await expect(row).toContainText("Sent");
+    await expectNoSeriousA11yViolations(page, "outbox");
+    await page.screenshot({ path: testInfo.outputPath("outbox.png"), fullPage: true });
+  });
+});
