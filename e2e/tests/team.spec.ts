@@ -164,5 +164,14 @@ test.describe("Team", () => {
     await expect(row).toContainText("Sent");
     await expectNoSeriousA11yViolations(page, "outbox");
     await page.screenshot({ path: testInfo.outputPath("outbox.png"), fullPage: true });
+
+    // In Polish: the page, its status labels and its count's plural.
+    await page.getByRole("combobox", { name: "Language" }).selectOption("pl-PL");
+    await expect(page.getByRole("heading", { level: 1, name: "Wysłane e-maile" })).toBeVisible();
+    const plRow = page.getByRole("table", { name: "Wysłane i oczekujące e-maile" }).getByRole("row", {
+      name: new RegExp(email),
+    });
+    await expect(plRow).toContainText("Wysłana");
+    await expect(page.getByText(/^\d+ wiadomoś(ć|ci)$/)).toBeVisible();
   });
 });
