@@ -15,11 +15,13 @@ describe("distance", () => {
     expect(distanceKm(soho, soho)).toBe(0);
     expect(distanceKm(soho, shoreditch)).toBeCloseTo(distanceKm(shoreditch, soho), 10);
     expect(formatDistanceKm(distanceKm(soho, shoreditch))).toBe("4.18");
+    expect(formatDistanceKm(distanceKm(soho, shoreditch), "pl-PL")).toBe("4,18");
   });
 
   it("London to Kraków with 2 decimals and the translated label", async () => {
     const km = distanceKm({ lat: 51.5074, lng: -0.1278 }, { lat: 50.0614, lng: 19.9366 });
     expect(formatDistanceKm(km)).toMatch(/^14\d\d\.\d\d$/);
+    expect(formatDistanceKm(km, "pl-PL")).toMatch(/^14\d\d,\d\d$/);
     await i18n.changeLanguage("en-US");
     expect(i18n.t("distance.away", { distance: "1.50" })).toBe("1.50 KM away");
     await i18n.changeLanguage("pl-PL");

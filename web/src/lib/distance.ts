@@ -18,7 +18,14 @@ export function distanceKm(a: LatLng, b: LatLng): number {
   return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
-/** The distance with 2 decimals, e.g. "1.23"; the caller adds the translated "KM away". */
-export function formatDistanceKm(km: number): string {
-  return km.toFixed(2);
+/**
+ * The distance with 2 decimals in the language's notation ("1.23", in Polish
+ * "1,23"), never grouped; the caller adds the translated "KM away".
+ */
+export function formatDistanceKm(km: number, language = "en-US"): string {
+  return new Intl.NumberFormat(language, {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+    useGrouping: false,
+  }).format(km);
 }

@@ -13,7 +13,7 @@ interface StoreCardProps {
 }
 
 export function StoreCard({ choice, currency, orderType, onChoose }: StoreCardProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { store, km, deliverable } = choice;
   const status = useOpeningStatus(store);
   const blocked = deliverable === false;
@@ -37,7 +37,7 @@ export function StoreCard({ choice, currency, orderType, onChoose }: StoreCardPr
           <span>{t("home.prepTime", { minutes: store.prep_minutes + store.busy_minutes })}</span>
           {km !== null && (
             <span className="store-card__distance">
-              {t("distance.away", { distance: formatDistanceKm(km) })}
+              {t("distance.away", { distance: formatDistanceKm(km, i18n.language) })}
             </span>
           )}
         </p>
@@ -51,7 +51,9 @@ export function StoreCard({ choice, currency, orderType, onChoose }: StoreCardPr
         )}
         {blocked && (
           <p id={reasonId} className="store-card__reason">
-            {t("home.outsideDeliveryArea", { radius: formatDistanceKm(store.delivery.radius_m / 1000) })}
+            {t("home.outsideDeliveryArea", {
+              radius: formatDistanceKm(store.delivery.radius_m / 1000, i18n.language),
+            })}
           </p>
         )}
       </div>

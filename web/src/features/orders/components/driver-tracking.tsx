@@ -9,7 +9,7 @@ const TrackingMap = lazy(() => import("@/components/ui/tracking-map"));
 
 /** The driver's marker and "X.XX KM away" while the order is on its way. */
 export function DriverTracking({ order }: { order: OrderDetail }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { data: shakeHand } = useShakeHand();
   const maps = shakeHand?.payload.maps;
   const driver = order.driver;
@@ -30,7 +30,9 @@ export function DriverTracking({ order }: { order: OrderDetail }) {
         <>
           {destination ? (
             <p className="order-tracking__distance" data-testid="driver-distance">
-              {t("distance.away", { distance: formatDistanceKm(distanceKm(position, destination)) })}
+              {t("distance.away", {
+                distance: formatDistanceKm(distanceKm(position, destination), i18n.language),
+              })}
             </p>
           ) : null}
           <Suspense fallback={<div className="tracking-map tracking-map--loading" />}>

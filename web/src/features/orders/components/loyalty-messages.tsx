@@ -30,25 +30,26 @@ export function LoyaltyMessages({
     enabled: signedIn,
     staleTime: 5 * 60_000,
   });
-  const earned = order.stamps?.earned ?? 0;
-  // Stamps are credited on delivery or collection: the balance changes then.
+  // The stamps this order earns (fixed when it was priced); they are
+  // credited when it is delivered or collected, and the balance changes then.
+  const count = order.stamps?.earned ?? order.pricing?.stamps_earned ?? 0;
+  const arrived = order.status === "delivered" || order.status === "collected";
   useEffect(() => {
-    if (earned > 0) void queryClient.invalidateQueries({ queryKey: ["user", "info", scheme] });
-  }, [earned, scheme, queryClient]);
+    if (arrived && count > 0) void queryClient.invalidateQueries({ queryKey: ["user", "info", scheme] });
+  }, [arrived, count, scheme, queryClient]);
 
   const cancelled = order.status === "cancelled" || order.status === "rejected";
   const savings = order.savings ?? 0;
-  const upcoming = order.pricing?.stamps_earned ?? 0;
   const perReward = info.data?.stamps.per_reward || loyalty.stamps_per_reward;
   const balance = info.data?.stamps.balance;
   let stamps: string | null = null;
-  if (signedIn && earned > 0) {
-    stamps = t("loyalty.earned", { count: earned });
+  if (signedIn && arrived && count > 0) {
+    stamps = t("loyalty.earned", { count });
     if (balance !== undefined && perReward > 0) {
       stamps += ` — ${t("loyalty.toReward", { count: perReward - (balance % perReward), reward: loyalty.reward_title })}`;
     }
-  } else if (signedIn && !cancelled && upcoming > 0) {
-    stamps = t("loyalty.willEarn", { count: upcoming });
+  } else if (signedIn && !cancelled && count > 0) {
+    stamps = t("loyalty.willEarn", { count });
   }
   if (savings <= 0 && !stamps) return null;
   return (
