@@ -1,0 +1,168 @@
+import type { APIRequestContext } from "@playwright/test";
+import { codeOf, uniqueEmail, waitForMail } from "../tests/mailbox";
+import { expect, language, test } from "./shot";
+
+/**
+ * After checkout in Polish (e2e/screenshots/orders-*.png): the order-details
+ * page on the way (map, driver) and delivered (savings, stamps), the
+ * reconnecting notice, and the order history; phone and desktop. Orders are
+ * made and moved through the API as in tests/orders.spec.ts, which asserts
+ * the behaviour.
+ */
+const SCHEME = "demo-pierogi";
+const VENUE = "rynek";
+const viewports = [
+  { name: "390", width: 390, height: 844 },
+  { name: "1440", width: 1440, height: 900 },
+];
+
+async function api(request: APIRequestContext, path: string, body: unknown, token?: string) {
+  const response = await request.post(`/api/v3/${path}`, {
+    data: body,
+    headers: { "Accept-Language": "pl-PL", ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+  });
+  const text = await response.text();
+  expect(response.ok(), `${path}: ${text}`).toBe(true);
+  return JSON.parse(text).data;
+}
+
+async function customer(request: APIRequestContext) {
+  const email = uniqueEmail("shots-orders");
+  const since = Date.now();
+  await api(request, "auth/signup", {
+    data: {
+      business_slug: SCHEME,
+      email,
+      password: "Platter-e2e-1",
+      first_name: "Ola",
+      last_name: "Nowak",
+      contact_number: "+48512345678",
+    },
+  });
+  const code = codeOf(await waitForMail(email, { since }));
+  return (await api(request, "auth/verify", { data: { business_slug: SCHEME, email, code } })) as {
+    token: string;
+    user: Record<string, unknown>;
+  };
+}
+
+/** A paid delivery order of about 75 zł (WELCOME10 when asked) to Floriańska, 300 m from the Rynek. */
+async function paidOrder(request: APIRequestContext, token: string, promocode = "") {
+  const menu = await api(request, "menu/list", {
+    filter: { business_slug: SCHEME, venue_slug: VENUE, order_type: 0 },
+  });
+  type Item = { id: number; price: number; is_available: boolean; modifier_category_ids: number[] };
+  const plain = (menu.items as Item[]).filter((i) => i.is_available && i.modifier_category_ids.length === 0);
+  const [a, b] = [plain[0]!, plain[1]!];
+  const order = await api(
+    request,
+    "orders/prepare",
+    {
+      data: {
+        business_slug: SCHEME,
+        venue_slug: VENUE,
+        idempotency_key: `shots-${Date.now()}-${Math.random()}`,
+        order_type: 0,
+        is_asap: true,
+        promocode,
+        items: [
+          { item_id: a.id, qty: Math.ceil(5000 / a.price) },
+          { item_id: b.id, qty: 1 },
+        ],
+        user_email: "ola@example.com",
+        user_contact_number: "+48512345678",
+        first_name: "Ola",
+        delivery_address: {
+          name: "Dom",
+          line1: "Floriańska 10",
+          city: "Kraków",
+          postcode: "31-019",
+          country: "PL",
+          contact_number: "+48512345678",
+          email: "ola@example.com",
+          latitude: 50.0636,
+          longitude: 19.9398,
+        },
+      },
+    },
+    token,
+  );
+  const card = {
+    number: "4242 4242 4242 4242",
+    exp_month: 12,
+    exp_year: 2030,
+    cvc: "123",
+    name: "Ola Nowak",
+  };
+  await api(request, "payments/confirm", { data: { order_id: order.order.id, card } }, token);
+  return order.order.id as number;
+}
+
+test("order details and history in Polish", async ({ page, context, request, shot }) => {
+  test.setTimeout(120_000);
+  const session = await customer(request);
+  const signIn = async (email: string) =>
+    (
+      await api(request, "auth/signin", {
+        data: { business_slug: SCHEME, email, password: "Platter-demo-1" },
+      })
+    ).token as string;
+  const manager = await signIn("manager@demo.test");
+  const driver = await signIn("driver@demo.test");
+  const move = (orderId: number, status: string, extra = {}) =>
+    api(
+      request,
+      "admin/orders/transition",
+      { data: { business_slug: SCHEME, order_id: orderId, status, ...extra } },
+      manager,
+    );
+
+  const delivered = await paidOrder(request, session.token, "WELCOME10");
+  await move(delivered, "accepted", { eta_minutes: 30 });
+  await move(delivered, "on_the_way");
+  await move(delivered, "delivered");
+  const onTheWay = await paidOrder(request, session.token);
+  await move(onTheWay, "accepted", { eta_minutes: 25 });
+  await move(onTheWay, "on_the_way");
+  await api(
+    request,
+    "driver/location",
+    { data: { business_slug: SCHEME, order_id: onTheWay, lat: 50.0625, lng: 19.9385 } },
+    driver,
+  );
+
+  await language(page, "pl-PL");
+  await page.addInitScript(
+    (auth) => {
+      localStorage.setItem("auth", JSON.stringify({ state: auth, version: 0 }));
+    },
+    { token: session.token, user: { ...session.user, business_slug: SCHEME } },
+  );
+
+  for (const viewport of viewports) {
+    await page.setViewportSize({ width: viewport.width, height: viewport.height });
+    const prefix = `orders-pl-PL-${viewport.name}`;
+
+    await page.goto(`/${SCHEME}/${VENUE}/order-details/${onTheWay}`);
+    await expect(page.getByTestId("order-status")).toHaveText("W drodze");
+    await expect(page.getByTestId("driver-distance")).toBeVisible();
+    await shot(`${prefix}-1-details-on-the-way`);
+
+    await context.setOffline(true);
+    await expect(page.getByTestId("stream-status")).not.toBeEmpty();
+    await shot(`${prefix}-2-details-reconnecting`, { fullPage: false });
+    await context.setOffline(false);
+    await expect(page.getByTestId("stream-status")).toBeEmpty();
+
+    await page.goto(`/${SCHEME}/${VENUE}/order-details/${delivered}`);
+    await expect(page.getByTestId("order-stamps")).toBeVisible();
+    await shot(`${prefix}-3-details-delivered`);
+
+    await page.goto(`/${SCHEME}/orders`);
+    await expect(page.getByTestId("order-history-item")).toHaveCount(2);
+    await shot(`${prefix}-4-history`);
+    await page.getByTestId("order-history-item").first().getByRole("button").first().click();
+    await expect(page.getByTestId("reorder-result")).toBeVisible();
+    await shot(`${prefix}-5-history-order-again`);
+  }
+});
