@@ -11,9 +11,16 @@ import { expectNoSeriousA11yViolations } from "./storefront-helpers";
  * clock: both at Monday noon, when the demo venues are open.
  */
 const SCHEME = "demo-burgers";
+const PIEROGI = "demo-pierogi";
 const PASSWORD = "Platter-demo-1";
 test.use({ now: MONDAY_NOON });
 test.describe.configure({ timeout: 120_000 });
+// These tests pin their own moment and change a venue's shared state (a pause,
+// a sold-out item, the demo driver's deliveries): one run is enough, and two
+// at once (one per project, fullyParallel) would see each other's changes.
+test.beforeEach(({}, testInfo) => {
+  test.skip(testInfo.project.name === "closed-monday-4am", "pinned to Monday noon: runs in the open project");
+});
 
 async function api(request: APIRequestContext, path: string, body: unknown, token?: string) {
   const response = await request.post(`/api/v3/${path}`, {
@@ -107,14 +114,15 @@ test.describe("Venue operations", () => {
 
       const customer = await contextPage(browser, baseURL!, now);
       await customer.goto(`/${SCHEME}/soho/menu`);
-      await expect(unavailableButton(customer, "Cinnamon Churros")).toBeDisabled();
+      // Cards past the first 8 render in a transition: on a busy machine that takes a while.
+      await expect(unavailableButton(customer, "Cinnamon Churros")).toBeDisabled({ timeout: 30_000 });
       await customer.goto(`/${SCHEME}/shoreditch/menu`);
-      await expect(addButton(customer, "Cinnamon Churros")).toBeEnabled();
+      await expect(addButton(customer, "Cinnamon Churros")).toBeEnabled({ timeout: 30_000 });
 
       await toggle.click();
       await expect(toggle).not.toBeChecked();
       await customer.goto(`/${SCHEME}/soho/menu`);
-      await expect(addButton(customer, "Cinnamon Churros")).toBeEnabled();
+      await expect(addButton(customer, "Cinnamon Churros")).toBeEnabled({ timeout: 30_000 });
       await customer.context().close();
     } finally {
       const churros = await itemId(request, "soho", "Cinnamon Churros");
@@ -167,33 +175,46 @@ test.describe("Venue operations", () => {
   });
 });
 
-/** A paid ASAP delivery order at soho to Gower Street, about 1 km away. */
+/**
+ * A paid ASAP delivery order at demo-pierogi's rynek (Kraków), to an address
+ * about a kilometre away. The driver test runs at demo-pierogi: its positions
+ * go to every order the demo driver has on its way in the scheme, and the
+ * orders spec moves demo-burgers' orders with the same driver.
+ */
 async function paidDelivery(request: APIRequestContext) {
-  const customer = await api(request, "auth/guest", { data: { business_slug: SCHEME } });
-  const fries = await itemId(request, "soho", "Cheesy Fries");
+  const customer = await api(request, "auth/guest", { data: { business_slug: PIEROGI } });
+  const menu = await api(request, "menu/list", {
+    filter: { business_slug: PIEROGI, venue_slug: "rynek", order_type: 0 },
+  });
+  const categories = menu.modifier_categories as { id: number; select_min: number }[];
+  const plain = (menu.items as { id: number; is_available: boolean; modifier_category_ids: number[] }[]).find(
+    (i) =>
+      i.is_available &&
+      i.modifier_category_ids.every((id) => categories.find((c) => c.id === id)?.select_min === 0),
+  )!;
   const prepared = await api(
     request,
     "orders/prepare",
     {
       data: {
-        business_slug: SCHEME,
-        venue_slug: "soho",
+        business_slug: PIEROGI,
+        venue_slug: "rynek",
         idempotency_key: `driver-e2e-${Date.now()}-${Math.random()}`,
         order_type: 0,
         is_asap: true,
-        items: [{ item_id: fries, qty: 3 }],
-        user_email: "eater@example.com",
-        first_name: "Eve",
+        items: [{ item_id: plain.id, qty: 3 }],
+        user_email: "jedzenie@example.com",
+        first_name: "Ewa",
         delivery_address: {
-          name: "Eve",
-          line1: "10 Gower Street",
-          city: "London",
-          postcode: "WC1E 6HA",
-          country: "GB",
-          contact_number: "+447911123456",
-          email: "eater@example.com",
-          latitude: 51.5215,
-          longitude: -0.1318,
+          name: "Ewa",
+          line1: "ul. Pawia 5",
+          city: "Kraków",
+          postcode: "31-154",
+          country: "PL",
+          contact_number: "+48601234567",
+          email: "jedzenie@example.com",
+          latitude: 50.0675,
+          longitude: 19.9451,
         },
       },
     },
@@ -204,14 +225,21 @@ async function paidDelivery(request: APIRequestContext) {
     exp_month: 12,
     exp_year: 2030,
     cvc: "123",
-    name: "Eve Eater",
+    name: "Ewa Nowak",
   };
   await api(request, "payments/confirm", { data: { order_id: prepared.order.id, card } }, customer.token);
   return {
     id: prepared.order.id as number,
     number: prepared.order.order_number as number,
-    session: { token: customer.token as string, user: { ...customer.user, business_slug: SCHEME } },
+    session: { token: customer.token as string, user: { ...customer.user, business_slug: PIEROGI } },
   };
+}
+
+/** The app in English (general.language), whatever the scheme's first language. */
+async function english(page: Page) {
+  await page.addInitScript(() => {
+    localStorage.setItem("general", JSON.stringify({ state: { language: "en-US" }, version: 0 }));
+  });
 }
 
 test.describe("Driver view", () => {
@@ -222,7 +250,11 @@ test.describe("Driver view", () => {
     request,
   }) => {
     const order = await paidDelivery(request);
-    const manager = await signIn(request, "manager@demo.test");
+    const manager = (
+      await api(request, "auth/signin", {
+        data: { business_slug: PIEROGI, email: "manager@demo.test", password: PASSWORD },
+      })
+    ).token as string;
     await api(
       request,
       "admin/orders/transition",
@@ -232,7 +264,7 @@ test.describe("Driver view", () => {
     const drivers = (await api(
       request,
       "admin/drivers/list",
-      { filter: { business_slug: SCHEME } },
+      { filter: { business_slug: PIEROGI } },
       manager,
     )) as {
       id: number;
@@ -246,24 +278,25 @@ test.describe("Driver view", () => {
       manager,
     );
 
-    // The driver: a phone, location allowed, standing about 0.94 km from the customer.
+    // The driver: a phone, location allowed, standing near the Main Square.
     const driver = await contextPage(browser, baseURL!, now, {
       viewport: { width: 390, height: 844 },
       isMobile: true,
       hasTouch: true,
       permissions: ["geolocation"],
-      geolocation: { latitude: 51.5136, longitude: -0.1365 },
+      geolocation: { latitude: 50.0617, longitude: 19.9373 },
     });
-    await driver.goto(`/${SCHEME}/driver`);
+    await english(driver);
+    await driver.goto(`/${PIEROGI}/driver`);
     await expect(driver.getByRole("heading", { level: 1, name: "Driver sign-in" })).toBeVisible();
     await driver.getByLabel("Email").fill("driver@demo.test");
     await driver.getByLabel("Password", { exact: true }).fill(PASSWORD);
     await driver.getByRole("button", { name: "Sign in" }).click();
     const card = driver.getByTestId(`delivery-${order.number}`);
-    await expect(card).toContainText("10 Gower Street");
-    await expect(card.getByRole("link", { name: "Call +447911123456" })).toHaveAttribute(
+    await expect(card).toContainText("ul. Pawia 5");
+    await expect(card.getByRole("link", { name: "Call +48601234567" })).toHaveAttribute(
       "href",
-      "tel:+447911123456",
+      "tel:+48601234567",
     );
     const start = card.getByRole("button", { name: "Start delivery" });
     const box = await start.boundingBox();
@@ -272,10 +305,11 @@ test.describe("Driver view", () => {
 
     // The customer follows the order.
     const customer = await contextPage(browser, baseURL!, now);
+    await english(customer);
     await customer.addInitScript((auth) => {
       localStorage.setItem("auth", JSON.stringify({ state: auth, version: 0 }));
     }, order.session);
-    await customer.goto(`/${SCHEME}/soho/order-details/${order.id}`);
+    await customer.goto(`/${PIEROGI}/rynek/order-details/${order.id}`);
     await expect(customer.getByTestId("order-status")).toHaveText("Preparing");
 
     await start.click();
@@ -284,12 +318,15 @@ test.describe("Driver view", () => {
     await driver.screenshot({ path: test.info().outputPath("driver-on-the-way.png") });
 
     await expect(customer.getByTestId("order-status")).toHaveText("On the way");
-    await expect(customer.getByTestId("tracking-map")).toHaveAttribute("data-driver-lat", "51.513600");
-    await expect(customer.getByTestId("driver-distance")).toHaveText("0.94 KM away");
+    const map = customer.getByTestId("tracking-map");
+    await expect(map).toHaveAttribute("data-driver-lat", "50.061700");
+    const distance = customer.getByTestId("driver-distance");
+    await expect(distance).toHaveText("0.85 KM away");
 
     // The driver moves; within the next 10 s the customer sees it.
-    await driver.context().setGeolocation({ latitude: 51.519, longitude: -0.133 });
-    await expect(customer.getByTestId("driver-distance")).toHaveText("0.29 KM away", { timeout: 20_000 });
+    await driver.context().setGeolocation({ latitude: 50.0655, longitude: 19.9425 });
+    await expect(map).toHaveAttribute("data-driver-lat", "50.065500", { timeout: 20_000 });
+    await expect(distance).toHaveText("0.29 KM away");
 
     await card.getByRole("button", { name: "Mark delivered" }).click();
     await expect(customer.getByTestId("order-status")).toHaveText("Delivered");
