@@ -56,7 +56,7 @@ func (db *DB) writeRelaxed(ctx context.Context, fn func(c conn) error) error {
 	if err != nil {
 		return mapErr(err)
 	}
-	if err := fn(conn{q: tx, dialect: db.dialect, mail: db.orderMail}); err != nil {
+	if err := fn(conn{q: tx, dialect: db.dialect, mail: db.orderMail, tx: true}); err != nil {
 		_ = tx.Rollback()
 		return mapErr(err)
 	}

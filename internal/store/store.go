@@ -216,18 +216,35 @@ type conn struct {
 	q       querier
 	dialect string
 	mail    *notify.Composer // the DB's order mail composer, for writes that queue one
+	tx      bool             // q is a transaction
 }
 
 func (c conn) exec(ctx context.Context, query string, args ...any) (sql.Result, error) {
-	return c.q.ExecContext(ctx, c.rebind(query), args...)
+	return c.q.ExecContext(c.stmtCtx(ctx), c.rebind(query), args...)
 }
 
 func (c conn) query(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
-	return c.q.QueryContext(ctx, c.rebind(query), args...)
+	return c.q.QueryContext(c.stmtCtx(ctx), c.rebind(query), args...)
 }
 
 func (c conn) queryRow(ctx context.Context, query string, args ...any) *sql.Row {
-	return c.q.QueryRowContext(ctx, c.rebind(query), args...)
+	return c.q.QueryRowContext(c.stmtCtx(ctx), c.rebind(query), args...)
+}
+
+// stmtCtx is the context a statement runs under. Inside a SQLite
+// transaction a call's deadline is checked before each statement (a
+// context already done is passed on, and the statement fails at once) but
+// does not interrupt one mid-run: there such a statement never waits (the
+// write lock is taken at BEGIN, which does honour the deadline, and WAL
+// readers do not block), so it runs for microseconds of CPU, while
+// modernc.org/sqlite starts a goroutine per statement to watch a context
+// that can be cancelled — some thirty per checkout. PostgreSQL statements
+// can wait on row locks and keep the deadline.
+func (c conn) stmtCtx(ctx context.Context) context.Context {
+	if c.tx && c.dialect == SQLite && ctx.Err() == nil {
+		return context.WithoutCancel(ctx)
+	}
+	return ctx
 }
 
 // rebind turns ? placeholders into PostgreSQL's $1, $2, …. The project's SQL
@@ -330,7 +347,7 @@ func (db *DB) inTx(ctx context.Context, pool *sql.DB, opts *sql.TxOptions, fn fu
 	if err != nil {
 		return mapErr(err)
 	}
-	if err := fn(conn{q: tx, dialect: db.dialect, mail: db.orderMail}); err != nil {
+	if err := fn(conn{q: tx, dialect: db.dialect, mail: db.orderMail, tx: true}); err != nil {
 		_ = tx.Rollback()
 		return mapErr(err)
 	}
