@@ -172,6 +172,9 @@ func New(o Options) *Server {
 		s.hub = notify.NewHub()
 	}
 	s.streams = newStreamSet(o.Streams, s.hub)
+	s.metrics.reg.MustRegister(prometheus.NewGaugeFunc(prometheus.GaugeOpts{
+		Name: "platter_order_streams_open", Help: "Order event streams open on this instance.",
+	}, func() float64 { return float64(s.OpenStreams()) }))
 	if s.tracking != nil {
 		s.streams.events = s.tracking.OrderEvents
 	}

@@ -6,6 +6,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"net/http/httptest"
 	"runtime"
 	"strconv"
 	"strings"
@@ -444,4 +445,10 @@ func TestManyStreamsOfOneOrder(t *testing.T) {
 		s.conn.Close()
 	}
 	waitFor(t, "the closed streams' places freed", func() bool { return f.e.api.OpenStreams() == 1 })
+	// Operators see the count on /metrics.
+	rec := httptest.NewRecorder()
+	f.e.api.MetricsHandler().ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/metrics", nil))
+	if !strings.Contains(rec.Body.String(), "\nplatter_order_streams_open 1\n") {
+		t.Fatalf("/metrics lacks platter_order_streams_open 1")
+	}
 }
