@@ -1,17 +1,11 @@
+import type { QueryClient } from "@tanstack/react-query";
 import { RouterProvider } from "react-router";
-import { createQueryClient } from "@/lib/query-client";
+import type { AppRouter } from "./create-app";
 import { AppProvider } from "./provider";
-import { createRouter } from "./router";
 import { ServiceWorker } from "./service-worker";
 
-// Made once, outside React: creating the router starts the first page's loaders
-// (venue/info, menu/list), and a first render that suspends (the catalogue is
-// still loading) is thrown away with its state — made in useState, both would
-// be made, and every first request sent, twice.
-const queryClient = createQueryClient();
-const router = createRouter(queryClient);
-
-export function App() {
+/** The app around a query client and router made by createApp (create-app.ts). */
+export function App({ queryClient, router }: { queryClient: QueryClient; router: AppRouter }) {
   return (
     <AppProvider client={queryClient}>
       <ServiceWorker />

@@ -25,7 +25,12 @@ const i18n = createI18n({
 export const { useTranslation, Trans } = bindReact(i18n);
 
 function applyDocumentLanguage(language: AppLanguage) {
-  if (typeof document !== "undefined") document.documentElement.lang = language;
+  // Only a change is written: the first HTML already names the language, and
+  // an attribute write from the entry's evaluation costs a style invalidation
+  // whose recorded stack makes V8 re-parse the whole entry chunk (main.tsx).
+  if (typeof document !== "undefined" && document.documentElement.lang !== language) {
+    document.documentElement.lang = language;
+  }
 }
 
 applyDocumentLanguage(useGeneralStore.getState().language);
