@@ -1,6 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { storefrontScheme } from "@/sw/rules";
+import { readsToKeep } from "@/lib/api/client";
+import { storefrontScheme, type KeepMessage } from "@/sw/rules";
 
 /**
  * Registers the storefront's service worker (/sw.js, src/sw/service-worker.ts)
@@ -8,9 +9,11 @@ import { storefrontScheme } from "@/sw/rules";
  * first load. Only on storefront pages: staff pages have nothing to keep.
  *
  * The first time the worker takes control, the page's data was fetched before
- * it existed, so the active queries are asked again (through the worker, which
- * keeps the answers for offline use). Back online, they are asked again too, so
- * a menu shown from the cache is replaced by fresh data.
+ * it existed: the page hands the worker the venue/info and menu/list calls it
+ * made (exact bodies, the worker's cache keys), and the worker fetches and
+ * keeps them, so one visit is enough to open offline. Back online, the active
+ * queries are asked again, so a menu shown from the cache is replaced by fresh
+ * data.
  */
 export function ServiceWorker() {
   const queryClient = useQueryClient();
@@ -21,7 +24,9 @@ export function ServiceWorker() {
     const controlled = Boolean(container.controller);
     const refetch = () => void queryClient.refetchQueries({ type: "active" });
     const onControl = () => {
-      if (!controlled) refetch();
+      if (controlled) return;
+      const message: KeepMessage = { type: "platter-keep", reads: readsToKeep() as KeepMessage["reads"] };
+      container.controller?.postMessage(message);
     };
     let idle: number | undefined;
     const register = () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dataKey, isDataKey, storefrontScheme, strategy } from "./rules";
+import { dataKey, isDataKey, keepRequests, storefrontScheme, strategy } from "./rules";
 
 const origin = "https://order.example";
 const at = (path: string, method = "GET", mode = "cors") => ({
@@ -62,5 +62,26 @@ describe("service worker rules", () => {
     expect(dataKey(origin, "menu/list", soho)).not.toBe(dataKey(origin, "menu/list", pickup));
     expect(isDataKey(dataKey(origin, "menu/list", soho), origin, "menu/list")).toBe(true);
     expect(isDataKey(dataKey(origin, "venue/info", soho), origin, "menu/list")).toBe(false);
+  });
+
+  it("fetches and keeps only the data calls a page's keep message names", () => {
+    const body = JSON.stringify({
+      filter: { business_slug: "demo-burgers", venue_slug: "soho", order_type: 1 },
+    });
+    expect(
+      keepRequests({
+        type: "platter-keep",
+        reads: [
+          { call: "menu/list", body },
+          { call: "orders/prepare", body },
+          { call: "venue/info", body: 7 },
+          { call: "venue/info", body: "x".repeat(5000) },
+          null,
+        ],
+      }),
+    ).toEqual([{ call: "menu/list", body }]);
+    expect(keepRequests({ type: "other", reads: [] })).toBeNull();
+    expect(keepRequests({ type: "platter-keep" })).toBeNull();
+    expect(keepRequests("platter-keep")).toBeNull();
   });
 });

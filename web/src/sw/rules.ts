@@ -95,3 +95,32 @@ export const KEEP_MEDIA = 80;
 
 /** The header a data answer served from the cache carries, so the page can tell it is not fresh. */
 export const FROM_CACHE_HEADER = "X-Platter-From-Cache";
+
+/** What a page sends its new worker: the data calls it made before the worker existed. */
+export interface KeepMessage {
+  type: "platter-keep";
+  reads: Array<{ call: DataCall; body: string }>;
+}
+
+/** Longest body kept (a menu/list or venue/info filter is a few dozen bytes). */
+const MAX_KEEP_BODY = 2048;
+
+/**
+ * The reads of a "keep" message that the worker may fetch and keep: only the
+ * data calls, with a string body of sane length; anything else (another kind
+ * of message, a malformed one) gives null.
+ */
+export function keepRequests(message: unknown): KeepMessage["reads"] | null {
+  if (typeof message !== "object" || message === null) return null;
+  const { type, reads } = message as { type?: unknown; reads?: unknown };
+  if (type !== "platter-keep" || !Array.isArray(reads)) return null;
+  const out: KeepMessage["reads"] = [];
+  for (const read of reads.slice(0, 8) as unknown[]) {
+    if (typeof read !== "object" || read === null) continue;
+    const { call, body } = read as { call?: unknown; body?: unknown };
+    if (typeof call !== "string" || !(DATA_CALLS as readonly string[]).includes(call)) continue;
+    if (typeof body !== "string" || body.length > MAX_KEEP_BODY) continue;
+    out.push({ call: call as DataCall, body });
+  }
+  return out;
+}

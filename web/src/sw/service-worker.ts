@@ -21,6 +21,7 @@ import {
   KEEP,
   KEEP_MEDIA,
   KEEP_PAGES,
+  keepRequests,
   storefrontScheme,
   strategy,
   type DataCall,
@@ -61,6 +62,26 @@ self.addEventListener("activate", (event) => {
       await self.clients.claim();
       // That page loaded before we existed: keep it now, so it opens offline.
       await keepOpenPages();
+    })(),
+  );
+});
+
+// The page that registered us loaded its menu before we existed: it sends the
+// calls it made (src/app/service-worker.tsx) once we control it, and we fetch
+// and keep them, so that first visit alone opens offline. In order: the
+// newest menu is kept last.
+self.addEventListener("message", (event) => {
+  const reads = keepRequests(event.data);
+  if (!reads) return;
+  event.waitUntil(
+    (async () => {
+      for (const { call, body } of reads) {
+        try {
+          await keep(call, body);
+        } catch {
+          // Offline already, or the server failed: nothing to keep.
+        }
+      }
     })(),
   );
 });
@@ -159,6 +180,22 @@ async function data(request: Request, call: DataCall): Promise<Response> {
     headers.set(FROM_CACHE_HEADER, "1");
     return new Response(cached.body, { status: cached.status, statusText: cached.statusText, headers });
   }
+}
+
+/** Fetches one data call as the page would and keeps its answer. */
+async function keep(call: DataCall, body: string) {
+  const response = await fetch(`${self.location.origin}/api/v3/${call}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Accept: "application/json" },
+    body,
+    credentials: "omit",
+  });
+  if (!response.ok) return;
+  const cache = await caches.open(DATA);
+  const key = dataKey(self.location.origin, call, body);
+  await cache.delete(key);
+  await cache.put(key, response);
+  await trimData(cache, call);
 }
 
 async function staleWhileRevalidate(event: FetchEvent, request: Request): Promise<Response> {

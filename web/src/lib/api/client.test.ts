@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { useAuthStore } from "@/stores/auth";
 import { useGeneralStore } from "@/stores/general";
 import { ApiError } from "./api-error";
-import { CLIENT_HEADER, post } from "./client";
+import { CLIENT_HEADER, post, readsToKeep } from "./client";
 
 type FetchArgs = [RequestInfo | URL, RequestInit | undefined];
 const fetchMock = vi.fn<(...args: FetchArgs) => Promise<Response>>();
@@ -168,5 +168,23 @@ describe("post: error messages (SPEC.md §8)", () => {
   it("lets an abort through untouched", async () => {
     fetchMock.mockRejectedValueOnce(new DOMException("aborted", "AbortError"));
     await expect(post("x")).rejects.toMatchObject({ name: "AbortError" });
+  });
+});
+
+describe("post: reads the service worker keeps", () => {
+  it("remembers each venue/info and menu/list body once, the newest last, and nothing else", async () => {
+    const menu = (type: number) => ({
+      filter: { business_slug: "demo", venue_slug: "soho", order_type: type },
+    });
+    for (let i = 0; i < 4; i++) respond({ success: true, data: {} });
+    await post("menu/list", menu(0));
+    await post("orders/quote", { data: {} });
+    await post("menu/list", menu(1));
+    await post("menu/list", menu(0));
+    const mine = readsToKeep().filter((r) => r.body.includes('"soho"'));
+    expect(mine).toEqual([
+      { call: "menu/list", body: JSON.stringify(menu(1)) },
+      { call: "menu/list", body: JSON.stringify(menu(0)) },
+    ]);
   });
 });

@@ -90,6 +90,20 @@ function retryAfterSeconds(response: Response): number | undefined {
   return Number.isFinite(value) && value >= 0 ? Math.ceil(value) : undefined;
 }
 
+/** The calls whose exact bodies are remembered for the service worker (src/sw/rules.ts DATA_CALLS). */
+const KEPT_CALLS = new Set(["venue/info", "menu/list"]);
+const keptReads = new Map<string, { call: string; body: string }>();
+
+/**
+ * The venue/info and menu/list calls this page has made (path and exact body,
+ * the newest last): the service worker keys its offline answers by body, and
+ * a page loaded before the worker existed hands them over when it takes
+ * control (src/app/service-worker.tsx).
+ */
+export function readsToKeep(): Array<{ call: string; body: string }> {
+  return [...keptReads.values()];
+}
+
 /** The one generic call of SPEC.md §7: POST /api/v3/{path}. */
 export async function post<T = unknown, M = Record<string, unknown>>(
   path: string,
@@ -97,12 +111,18 @@ export async function post<T = unknown, M = Record<string, unknown>>(
   options: PostOptions = {},
 ): Promise<ApiResult<T, M>> {
   const token = options.token === undefined ? storedToken(body) : options.token;
+  const call = path.replace(/^\/+/, "");
+  const json = JSON.stringify(body);
+  if (KEPT_CALLS.has(call)) {
+    keptReads.delete(`${call} ${json}`);
+    keptReads.set(`${call} ${json}`, { call, body: json });
+  }
   let response: Response;
   try {
-    response = await fetch(`${API_BASE}/${path.replace(/^\/+/, "")}`, {
+    response = await fetch(`${API_BASE}/${call}`, {
       method: "POST",
       headers: buildHeaders(options, token),
-      body: JSON.stringify(body),
+      body: json,
       credentials: "omit",
       signal: options.signal,
     });
