@@ -209,6 +209,16 @@ var permCases = map[string]permCase{
 				t.Errorf("%s does not see soho's paid order", k)
 			}
 		}},
+	"admin/orders/board": {perm: "staff/venue", want: boardStaff(),
+		body: func(f *permFixture) any { f.latest = f.paidOrder(1); return burgers("venue_slug", "soho")(f) },
+		check: func(t *testing.T, f *permFixture, k kind, res *response) {
+			if !listsOrder(res, f.latest) {
+				t.Errorf("%s does not see soho's paid order on the board", k)
+			}
+		}},
+	"admin/orders/stream-ticket": {perm: "staff/venue", want: boardStaff(),
+		body: writes("business_slug", "demo-burgers", "venue_slug", "soho")},
+	"admin/orders/stream": {perm: "anyone/none", body: burgers()},
 	// The order names no venue: staff of another venue are told it does
 	// not exist (the handler's reach), as for any order beyond it.
 	"admin/orders/transition": {perm: "staff/venue", want: withKind(boardStaff(), otherStaf, notFound),

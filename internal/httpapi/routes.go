@@ -97,6 +97,12 @@ func (s *Server) routeTable() []route {
 		{path: "admin/team/invite", access: manager, scope: scopeScheme, call: s.adminTeamInvite},
 		{path: "admin/team/revoke", access: manager, scope: scopeScheme, call: s.adminTeamRevoke},
 		{path: "admin/outbox/list", access: manager, scope: scopeScheme, call: s.adminOutboxList},
+		// The order board: a venue's orders in play and their live events;
+		// the stream takes a ticket bound to one venue and one user instead
+		// of a token (EventSource sends no headers).
+		{path: "admin/orders/board", access: staff, scope: scopeVenue, call: s.adminOrderBoard},
+		{path: "admin/orders/stream-ticket", access: staff, scope: scopeVenue, call: s.adminStreamTicket},
+		{path: "admin/orders/stream", access: anyone, scope: scopeNone, method: http.MethodGet, raw: s.adminOrderStream},
 	}
 }
 

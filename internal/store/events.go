@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+
+	"platter/internal/ordering"
 )
 
 // Waker is told which orders have new events (notify.Hub implements it).
@@ -28,11 +30,17 @@ const listenerAppName = "platter-listener"
 // every listening instance when (and only if) the transaction commits; on
 // SQLite the caller wakes this process's streams after the commit
 // (wakeLocal): a SQLite database is served by one process.
+//
+// The order's venue is announced too, under ordering.VenueWakeKey (its id
+// negated), for the order board's streams that follow the whole venue.
 func notifyOrder(ctx context.Context, c conn, orderID int64) error {
 	if c.dialect != Postgres {
 		return nil
 	}
-	_, err := c.exec(ctx, "SELECT pg_notify('"+eventChannel+"', ?)", strconv.FormatInt(orderID, 10))
+	if _, err := c.exec(ctx, "SELECT pg_notify('"+eventChannel+"', ?)", strconv.FormatInt(orderID, 10)); err != nil {
+		return err
+	}
+	_, err := c.exec(ctx, "SELECT pg_notify('"+eventChannel+"', CAST(-venue_id AS TEXT)) FROM orders WHERE id = ?", orderID)
 	return err
 }
 
@@ -45,6 +53,14 @@ func (db *DB) wakeLocal(orderIDs ...int64) {
 	if w := db.waker.Load(); w != nil {
 		for _, id := range orderIDs {
 			(*w).Wake(id)
+			// The boards of the order's venue (ordering.VenueWakeKey).
+			var venue int64
+			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+			err := db.single().queryRow(ctx, "SELECT venue_id FROM orders WHERE id = ?", id).Scan(&venue)
+			cancel()
+			if err == nil {
+				(*w).Wake(ordering.VenueWakeKey(venue))
+			}
 		}
 	}
 }

@@ -878,6 +878,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/orders/board": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * What the order board of one venue shows (staff of the venue, managers).
+         * @description The venue's paid orders still in play (pending, accepted, ready_to_collect, on_the_way)
+         *     and those changed since midnight in the venue's zone (done today), newest first, at most
+         *     300. Meta: auto_reject_minutes (PLATTER_AUTO_REJECT_MINUTES: paid orders nobody accepts
+         *     are rejected after it; the board warns at half), last_event_id (open the board stream from
+         *     it, so nothing written after this answer is missed) and server_time. 1403 for a venue the
+         *     caller does not work at, 1404 for one the scheme does not have.
+         */
+        post: operations["adminOrdersBoard"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/orders/stream-ticket": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A short-lived ticket (5 minutes) that opens the board stream of one venue for the caller. */
+        post: operations["adminOrdersStreamTicket"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/orders/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every status and eta event of one venue's paid orders (server-sent events), opened with a ticket from admin/orders/stream-ticket.
+         * @description Events `status` (data: order_id, status, payment_status, label, reason, at) and `eta`
+         *     (order_id, expected_at), each with `id:` its event id; a paid order's first event is its
+         *     payment. The stream first sends every event after Last-Event-ID (the header, or
+         *     `last_event_id`; none: from now on), then each new one as it happens on any instance; a
+         *     `: heartbeat` comment every 15 s. Refusals (JSON envelope): 1401 unknown or expired ticket,
+         *     1404 a ticket of another venue, 1429 too many streams of one user, 1503 the instance holds
+         *     its maximum (both with Retry-After). The server ends the stream when it shuts down.
+         */
+        get: operations["adminOrdersStream"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/orders/transition": {
         parameters: {
             query?: never;
@@ -1740,6 +1808,15 @@ export interface components {
         };
         /** @enum {string} */
         OrderStatus: "pending" | "accepted" | "rejected" | "cancelled" | "ready_to_collect" | "on_the_way" | "collected" | "delivered";
+        /** @description An order as the board shows it, with whom to call about it. */
+        BoardOrder: components["schemas"]["OrderDetail"] & {
+            customer: {
+                first_name: string;
+                last_name: string;
+                contact_number: string;
+                email: string;
+            };
+        };
         /** @description An order with what follows checkout (DESIGN.md §4). */
         OrderDetail: components["schemas"]["Order"] & {
             /** @description The progress label of the status (en-US; the app translates the status). */
@@ -3116,6 +3193,108 @@ export interface operations {
                         total: number;
                         per_page: number;
                     };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    adminOrdersBoard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    filter: {
+                        business_slug?: string;
+                        venue_slug: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        data: components["schemas"]["BoardOrder"][];
+                        total: number;
+                        auto_reject_minutes: number;
+                        last_event_id: number;
+                        /** Format: date-time */
+                        server_time: string;
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    adminOrdersStreamTicket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: {
+                        business_slug?: string;
+                        venue_slug: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        data: {
+                            ticket: string;
+                            /** Format: date-time */
+                            expires_at: string;
+                            /** @description The stream's path with venue and ticket. */
+                            url: string;
+                        };
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    adminOrdersStream: {
+        parameters: {
+            query: {
+                venue?: string;
+                ticket: string;
+                last_event_id?: number;
+            };
+            header?: {
+                "Last-Event-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event stream. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
                 };
             };
             default: components["responses"]["Error"];
