@@ -171,7 +171,8 @@ func (s *Server) adminStreamTicket(r *request, c *Caller) (*reply, error) {
 // last_event_id in the query), else from now; then live, read from the
 // order_events table whenever the hub wakes the venue
 // (ordering.VenueWakeKey), so nothing is lost or repeated whichever
-// instance wrote the event. Heartbeats, caps and shutdown as orderStream.
+// instance wrote the event. A heartbeat event (no id) every Heartbeat of
+// quiet; caps and shutdown as orderStream.
 func (s *Server) adminOrderStream(w http.ResponseWriter, r *http.Request, _ *Caller) {
 	lang := i18n.Negotiate(r.Header.Get("Accept-Language"))
 	b, tk, after, err := s.openBoardStream(r)
@@ -222,7 +223,9 @@ func (s *Server) adminOrderStream(w http.ResponseWriter, r *http.Request, _ *Cal
 			return
 		case <-sub.C:
 		case <-beat.C:
-			if boardWrite(w, rc, ": heartbeat\n\n") != nil {
+			// A named event, not a comment: the board sees it (EventSource
+			// hides comments) and takes a silent stream for a dead one.
+			if boardWrite(w, rc, "event: heartbeat\ndata: {}\n\n") != nil {
 				return
 			}
 		}

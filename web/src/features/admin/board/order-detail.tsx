@@ -1,0 +1,151 @@
+import { Dialog } from "@/components/ui/dialog";
+import { WarningIcon } from "@/components/ui/icons";
+import { useTranslation } from "@/i18n";
+import { formatCurrency } from "@/lib/currency";
+import type { BoardOrder } from "./api";
+import { addressLines, deliveryAddressOf } from "./delivery-address";
+import { clockAt } from "./format";
+import { canCancel, isDelivery, mapLink, mentionsAllergy } from "./lifecycle";
+import { StepButtons, type OrderActions } from "./order-card";
+
+/** Everything about one order: lines, modifiers, notes (allergies highlighted), contact, address, actions. */
+export function OrderDetail({
+  order,
+  actions,
+  timeZone,
+  onHide,
+}: {
+  order: BoardOrder | null;
+  actions: OrderActions;
+  timeZone: string;
+  onHide: () => void;
+}) {
+  const { t, i18n } = useTranslation();
+  if (!order) return <Dialog open={false} onHide={onHide} ariaLabel="" />;
+  const address = deliveryAddressOf(order);
+  const customer = [order.customer.first_name, order.customer.last_name].filter(Boolean).join(" ");
+  const phone = order.customer.contact_number || address?.contact_number || "";
+  const currency = order.pricing.currency;
+  const at = (iso: string | null | undefined) => clockAt(iso, i18n.language, timeZone);
+  return (
+    <Dialog
+      open
+      onHide={onHide}
+      position="right"
+      className="order-detail"
+      title={t("board.detailTitle", { number: order.order_number })}
+      footer={
+        <div className="order-detail__actions">
+          <StepButtons order={order} actions={actions} />
+          {canCancel(order) ? (
+            <button type="button" className="button button--ghost" onClick={() => actions.cancel(order)}>
+              {t("board.cancelOrder")}
+            </button>
+          ) : null}
+          <button type="button" className="button button--ghost" onClick={() => actions.print(order)}>
+            {t("board.print")}
+          </button>
+        </div>
+      }
+    >
+      <p className="order-detail__status">
+        <strong>{t(`board.status.${order.status}`)}</strong> ·{" "}
+        {t(isDelivery(order) ? "board.delivery" : "board.pickup")} ·{" "}
+        {order.is_asap ? t("board.asap") : t("board.scheduledFor", { time: at(order.preorder_for) })}
+      </p>
+      <dl className="order-detail__times">
+        <dt>{t("board.paid")}</dt>
+        <dd>{at(order.paid_at)}</dd>
+        {order.expected_at ? (
+          <>
+            <dt>{t("board.expected")}</dt>
+            <dd>{at(order.expected_at)}</dd>
+          </>
+        ) : null}
+      </dl>
+
+      <section aria-labelledby="detail-lines" className="order-detail__section">
+        <h3 id="detail-lines">{t("board.lines")}</h3>
+        <ul className="order-detail__lines">
+          {order.items.map((line) => (
+            <li key={line.index}>
+              <span className="order-detail__line">
+                <strong>
+                  {line.qty} × {line.title}
+                </strong>
+                <span>{formatCurrency(line.total, currency)}</span>
+              </span>
+              {line.modifiers.length > 0 ? (
+                <ul className="order-detail__modifiers">
+                  {line.modifiers.map((m) => (
+                    <li key={m.modifier_item_id}>
+                      + {m.qty > 1 ? `${m.qty} × ` : ""}
+                      {m.name}
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+        <p className="order-detail__total">
+          <span>{t("board.total")}</span>
+          <strong>{formatCurrency(order.pricing.total, currency)}</strong>
+        </p>
+      </section>
+
+      {order.order_note ? (
+        <section
+          aria-labelledby="detail-note"
+          className={`order-detail__section${mentionsAllergy(order.order_note) ? " order-detail__allergy" : ""}`}
+        >
+          <h3 id="detail-note">
+            {mentionsAllergy(order.order_note) ? (
+              <>
+                <WarningIcon size={18} /> {t("board.allergyAlert")}
+              </>
+            ) : (
+              t("board.note")
+            )}
+          </h3>
+          <p>{order.order_note}</p>
+        </section>
+      ) : null}
+
+      <section aria-labelledby="detail-customer" className="order-detail__section">
+        <h3 id="detail-customer">{t("board.customer")}</h3>
+        <p>{customer || order.customer.email}</p>
+        {phone ? (
+          <p>
+            <a href={`tel:${phone.replace(/\s+/g, "")}`}>{phone}</a>
+          </p>
+        ) : null}
+        {order.customer.email ? (
+          <p>
+            <a href={`mailto:${order.customer.email}`}>{order.customer.email}</a>
+          </p>
+        ) : null}
+      </section>
+
+      {address ? (
+        <section aria-labelledby="detail-address" className="order-detail__section">
+          <h3 id="detail-address">{t("board.address")}</h3>
+          <address>
+            {addressLines(address).map((l) => (
+              <span key={l}>
+                {l}
+                <br />
+              </span>
+            ))}
+          </address>
+          {address.note ? <p className="muted">{address.note}</p> : null}
+          <p>
+            <a href={mapLink(address)} target="_blank" rel="noreferrer noopener">
+              {t("board.openMap")}
+            </a>
+          </p>
+        </section>
+      ) : null}
+    </Dialog>
+  );
+}
