@@ -254,6 +254,33 @@ test.describe("Order board", () => {
     expect(ticket).toContain("20 Rivington Street");
   });
 
+  test("with auto-print on, accepting prints the kitchen ticket", async ({ page, request }) => {
+    const manager = await signIn(request, "manager@demo.test");
+    const autoPrint = (on: boolean) =>
+      api(
+        request,
+        "admin/venues/controls/set",
+        { data: { business_slug: SCHEME, venue_slug: VENUE, auto_print: on } },
+        manager.token,
+      );
+    await autoPrint(true);
+    try {
+      await openBoard(page, request);
+      const guest: Session = await api(request, "auth/guest", { data: { business_slug: SCHEME } });
+      const order = await paidOrder(request, guest.token);
+      await card(page, order.id).getByRole("button", { name: "Accept" }).click();
+      await page.getByTestId("accept-confirm").click();
+      await expect
+        .poll(() => page.evaluate(() => (window as unknown as { printed: string[] }).printed.length))
+        .toBe(1);
+      expect(await page.evaluate(() => (window as unknown as { printed: string[] }).printed[0])).toContain(
+        `#${order.number}`,
+      );
+    } finally {
+      await autoPrint(false);
+    }
+  });
+
   test("a waiting order is flagged at half of PLATTER_AUTO_REJECT_MINUTES", async ({ page, request }) => {
     await openBoard(page, request);
     const guest: Session = await api(request, "auth/guest", { data: { business_slug: SCHEME } });

@@ -7,6 +7,7 @@ import { useTranslation } from "@/i18n";
 import type { AdminVenue } from "../api/venues";
 import { useAdmin } from "../shell/admin-context";
 import { VenueControls } from "../venue-controls/venue-controls";
+import { useVenueControls } from "../venue-ops/api";
 import { useBoardOrders, useTransition, type BoardOrder, type OrderStatus } from "./api";
 import { useBellState, useEnableAlerts, useRinging } from "./bell";
 import { useBoardStream, type Connection } from "./board-stream";
@@ -41,12 +42,6 @@ function MissingVenue({ brand }: { brand: string }) {
   );
 }
 
-/** Venue settings the venue-operations work adds to admin/venues/list, when present. */
-interface VenueSettings {
-  auto_print?: boolean;
-  default_eta_minutes?: number;
-}
-
 function Board({ scheme, venue }: { scheme: string; venue: AdminVenue }) {
   const { t } = useTranslation();
   const errorMessage = useErrorMessage();
@@ -58,7 +53,8 @@ function Board({ scheme, venue }: { scheme: string; venue: AdminVenue }) {
   const [skew, setSkew] = useState<number | null>(null);
   if (skew === null && query.data) setSkew(query.data.skew);
   const now = useNow() + (skew ?? 0);
-  const settings = venue as AdminVenue & VenueSettings;
+  // Auto-print and the default prep time are the venue's controls (shared with <VenueControls/>).
+  const controls = useVenueControls(scheme, venue.venue_slug).data;
   const orders = query.data?.orders ?? [];
   const autoReject = query.data?.meta.auto_reject_minutes ?? 0;
   const pending = orders.filter((o) => o.status === "pending");
@@ -212,7 +208,7 @@ function Board({ scheme, venue }: { scheme: string; venue: AdminVenue }) {
       <AcceptDialog
         key={accepting?.id ?? "none"}
         order={accepting}
-        defaultEta={settings.default_eta_minutes ?? DEFAULT_ETA}
+        defaultEta={controls?.auto_accept_minutes || DEFAULT_ETA}
         busy={transition.isPending}
         error={transition.error}
         onHide={() => setAccepting(null)}
@@ -221,7 +217,7 @@ function Board({ scheme, venue }: { scheme: string; venue: AdminVenue }) {
           void run(accepting, "accepted", { eta_minutes: minutes }).then(
             (accepted) => {
               setAccepting(null);
-              if (settings.auto_print) setPrinting(accepted);
+              if (controls?.auto_print) setPrinting(accepted);
             },
             () => undefined,
           );
@@ -242,7 +238,13 @@ function Board({ scheme, venue }: { scheme: string; venue: AdminVenue }) {
           );
         }}
       />
-      <OrderDetail order={open} actions={actions} timeZone={venue.time_zone} onHide={() => setOpenId(null)} />
+      <OrderDetail
+        order={open}
+        scheme={scheme}
+        actions={actions}
+        timeZone={venue.time_zone}
+        onHide={() => setOpenId(null)}
+      />
       {printing ? <KitchenTicket order={printing} venueName={venue.name} timeZone={venue.time_zone} /> : null}
     </section>
   );

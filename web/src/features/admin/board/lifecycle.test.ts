@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { autoRejectWarning, columnOf, mapLink, mentionsAllergy, nextSteps, waitingMinutes } from "./lifecycle";
+import {
+  autoRejectWarning,
+  columnOf,
+  mapLink,
+  mentionsAllergy,
+  nextSteps,
+  waitingMinutes,
+} from "./lifecycle";
 
 describe("the board's lifecycle rules", () => {
   it("puts each status in its column", () => {
@@ -7,7 +14,8 @@ describe("the board's lifecycle rules", () => {
     expect(columnOf("accepted")).toBe("preparing");
     expect(columnOf("ready_to_collect")).toBe("ready");
     expect(columnOf("on_the_way")).toBe("ready");
-    for (const s of ["collected", "delivered", "rejected", "cancelled"] as const) expect(columnOf(s)).toBe("done");
+    for (const s of ["collected", "delivered", "rejected", "cancelled"] as const)
+      expect(columnOf(s)).toBe("done");
   });
 
   it("offers only the steps valid for the order's type and status", () => {

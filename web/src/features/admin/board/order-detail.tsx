@@ -7,15 +7,19 @@ import { addressLines, deliveryAddressOf } from "./delivery-address";
 import { clockAt } from "./format";
 import { canCancel, isDelivery, mapLink, mentionsAllergy } from "./lifecycle";
 import { StepButtons, type OrderActions } from "./order-card";
+import { AssignDriver } from "../venue-ops/assign-driver";
+import { canAssignDriver } from "../venue-ops/api";
 
 /** Everything about one order: lines, modifiers, notes (allergies highlighted), contact, address, actions. */
 export function OrderDetail({
   order,
+  scheme,
   actions,
   timeZone,
   onHide,
 }: {
   order: BoardOrder | null;
+  scheme: string;
   actions: OrderActions;
   timeZone: string;
   onHide: () => void;
@@ -139,6 +143,7 @@ export function OrderDetail({
             ))}
           </address>
           {address.note ? <p className="muted">{address.note}</p> : null}
+          {canAssignDriver(order) ? <AssignDriver scheme={scheme} order={order} /> : null}
           <p>
             <a href={mapLink(address)} target="_blank" rel="noreferrer noopener">
               {t("board.openMap")}
