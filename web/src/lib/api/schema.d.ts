@@ -933,7 +933,8 @@ export interface paths {
          *     (order_id, expected_at), each with `id:` its event id; a paid order's first event is its
          *     payment. The stream first sends every event after Last-Event-ID (the header, or
          *     `last_event_id`; none: from now on), then each new one as it happens on any instance; a
-         *     `: heartbeat` comment every 15 s. Refusals (JSON envelope): 1401 unknown or expired ticket,
+         *     `heartbeat` event (data {}, no id) every 15 s, so a board that hears nothing for longer
+         *     knows its connection is dead. Refusals (JSON envelope): 1401 unknown or expired ticket,
          *     1404 a ticket of another venue, 1429 too many streams of one user, 1503 the instance holds
          *     its maximum (both with Retry-After). The server ends the stream when it shuts down.
          */
