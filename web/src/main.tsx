@@ -1,13 +1,9 @@
-// First: React DOM's load-time Error objects are made without stacks (see there).
-import { restoreErrors } from "./quiet-errors";
 import { startTransition, StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import "./styles/global.css";
 import "./i18n";
 import { App } from "./app/app";
 import { createApp } from "./app/create-app";
-
-restoreErrors();
 
 const container = document.getElementById("root");
 if (!container) throw new Error("#root is missing from index.html");
