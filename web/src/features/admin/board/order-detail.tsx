@@ -143,12 +143,16 @@ export function OrderDetail({
             ))}
           </address>
           {address.note ? <p className="muted">{address.note}</p> : null}
-          {canAssignDriver(order) ? <AssignDriver scheme={scheme} order={order} /> : null}
           <p>
             <a href={mapLink(address)} target="_blank" rel="noreferrer noopener">
               {t("board.openMap")}
             </a>
           </p>
+          {canAssignDriver(order) ? (
+            <div className="order-detail__driver">
+              <AssignDriver scheme={scheme} order={order} />
+            </div>
+          ) : null}
         </section>
       ) : null}
     </Dialog>

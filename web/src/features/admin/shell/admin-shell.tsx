@@ -102,7 +102,12 @@ export function AdminShell() {
         <span className="office-header__user" title={t("office.signedInAs", { email: user.email ?? "" })}>
           {user.email}
         </span>
-        <button type="button" className="button button--ghost" onClick={() => void signOut()}>
+        <button
+          type="button"
+          className="button button--ghost"
+          title={t("office.signedInAs", { email: user.email ?? "" })}
+          onClick={() => void signOut()}
+        >
           {t("office.signOut")}
         </button>
       </div>
