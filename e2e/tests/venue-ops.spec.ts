@@ -261,22 +261,24 @@ test.describe("Driver view", () => {
       { data: { order_id: order.id, status: "accepted", eta_minutes: 25 } },
       manager,
     );
-    const drivers = (await api(
-      request,
-      "admin/drivers/list",
-      { filter: { business_slug: PIEROGI } },
-      manager,
-    )) as {
-      id: number;
-      email: string;
-    }[];
-    const driverId = drivers.find((d) => d.email === "driver@demo.test")!.id;
-    await api(
-      request,
-      "admin/orders/assign-driver",
-      { data: { order_id: order.id, driver_id: driverId } },
-      manager,
+    // The manager assigns the driver from the board's order detail (pierogi's board, in English).
+    const board = await contextPage(browser, baseURL!, now);
+    await english(board);
+    await board.goto(
+      `/${PIEROGI}/admin/sign-in?redirect=${encodeURIComponent(`/${PIEROGI}/admin/board/rynek`)}`,
     );
+    await board.getByLabel("Email").fill("manager@demo.test");
+    await board.getByLabel("Password", { exact: true }).fill(PASSWORD);
+    await board.getByRole("button", { name: "Sign in" }).click();
+    await board
+      .locator(`[data-testid="order-card"][data-order-id="${order.id}"]`)
+      .getByRole("button", { name: `#${order.number}` })
+      .click();
+    const detail = board.getByRole("dialog", { name: `Order #${order.number}` });
+    await detail.getByLabel("Driver", { exact: true }).selectOption({ label: "driver@demo.test" });
+    await detail.getByRole("button", { name: "Assign driver" }).click();
+    await expect(detail.getByText("Driver assigned.")).toBeVisible();
+    await board.context().close();
 
     // The driver: a phone, location allowed, standing near the Main Square.
     const driver = await contextPage(browser, baseURL!, now, {
