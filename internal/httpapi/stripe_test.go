@@ -19,6 +19,7 @@ import (
 	stripe "github.com/stripe/stripe-go/v83"
 	"github.com/stripe/stripe-go/v83/webhook"
 
+	"platter/internal/notify"
 	"platter/internal/store"
 	"platter/internal/store/storetest"
 )
@@ -110,6 +111,7 @@ func TestStripeFlow(t *testing.T) {
 	api := startStripeMock(t)
 	storetest.Run(t, func(t *testing.T, db *store.DB) {
 		clk := &clock{t: monday}
+		db.SetOrderMail(notify.Composer{PublicURL: "https://order.example.test", From: "Platter <no-reply@example.test>"})
 		e := start(t, db, options{now: clk.Now, env: map[string]string{
 			"PLATTER_PAYMENTS": "stripe", "PLATTER_STRIPE_SECRET_KEY": "sk_test_123",
 			"PLATTER_STRIPE_PUBLISHABLE_KEY": "pk_test_123", "PLATTER_STRIPE_WEBHOOK_SECRET": whsec,
@@ -170,6 +172,15 @@ func TestStripeFlow(t *testing.T) {
 		hook(payload, sig).data(t) // replayed
 		if s, p := state(); s != "pending" || p != "paid" || events() != before {
 			t.Errorf("a replayed webhook changed the order: %s / %s, %d events (was %d)", s, p, events(), before)
+		}
+		receipts := 0
+		for _, m := range outbox(t, db, "ann@example.com") {
+			if m.Kind == store.MailOrderReceived {
+				receipts++
+			}
+		}
+		if receipts != 1 {
+			t.Errorf("an order paid through the webhook (and the replay) queued %d receipts, want 1", receipts)
 		}
 		if n := count(t, db, "SELECT COUNT(*) FROM redemptions WHERE order_id = ? AND status = 'spent'", orderID); n != 1 {
 			t.Errorf("WELCOME10 use not spent: %d", n)

@@ -93,6 +93,11 @@ func paidByWebhook(ctx context.Context, c conn, res *ordering.EventResult, provi
 		if err != nil || !kept {
 			return err
 		}
+		// The receipt, as when the browser's confirmation makes it paid
+		// (only one of the two paths changes the row).
+		if err := queueOrderMail(ctx, c, MailOrderReceived, res.OrderID, now); err != nil {
+			return err
+		}
 		return autoAccept(ctx, c, res.OrderID, now)
 	}
 	var status, payment string
