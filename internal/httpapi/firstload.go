@@ -6,6 +6,8 @@ import (
 	"html"
 	"net/http"
 	"regexp"
+	"slices"
+	"sort"
 	"strings"
 
 	"platter/internal/catalog"
@@ -34,7 +36,8 @@ type page struct {
 	scheme      *catalog.Scheme // nil: the plain shell
 	venue       *catalog.Venue  // the venue a /{scheme}/{venue}/… route names
 	kind        string
-	info        []byte // venue/info's answer, inline
+	info        []byte   // venue/info's answer, inline
+	images      []string // the menu's first pictures, preloaded
 }
 
 // pagePath splits /{scheme}/rest… into the scheme slug and the storefront
@@ -103,6 +106,9 @@ func (s *Server) firstPage(ctx context.Context, urlPath string) *page {
 			"name": sc.Name, "venue": short, "address": strings.TrimSpace(p.venue.Address.Line1 + ", " + p.venue.Address.City),
 		})
 	}
+	if kind == routeMenu && p.venue != nil {
+		p.images = s.firstImages(ctx, slug, p.venue)
+	}
 	if kind == routeCheck || kind == routeOrder || kind == routeAuth {
 		p.noindex = true // personal pages: nothing for a search engine
 	}
@@ -118,6 +124,53 @@ func (s *Server) firstPage(ctx context.Context, urlPath string) *page {
 		p.info = b
 	}
 	return p
+}
+
+// firstCards is how many cards of the menu page load their pictures
+// eagerly (web/src/features/menu/components/menu-page.tsx EAGER_IMAGES).
+const firstCards = 4
+
+// firstImages are the pictures of the menu page's first cards for the
+// venue's first order type (the page's default), in the page's order:
+// categories by position, items as listed. The first HTML preloads them,
+// so the largest paint does not wait for menu/list before its picture is
+// asked. Nil when the menu cannot be read (the page then asks as before).
+func (s *Server) firstImages(ctx context.Context, slug string, v *catalog.Venue) []string {
+	ref, err := s.cat.VenueMenuRef(ctx, slug, v.Slug)
+	if err != nil {
+		return nil
+	}
+	m, err := s.cat.VenueMenu(ctx, ref.MenuID, ref.VenueID)
+	if err != nil {
+		return nil
+	}
+	items := m.Items
+	if len(v.OrderTypes) > 0 {
+		items = m.ForOrderType(v.OrderTypes[0])
+	}
+	cats := append([]catalog.Category(nil), m.Categories...)
+	sort.SliceStable(cats, func(i, j int) bool {
+		if cats[i].Position != cats[j].Position {
+			return cats[i].Position < cats[j].Position
+		}
+		return cats[i].ID < cats[j].ID
+	})
+	var out []string
+	cards := 0
+	for _, c := range cats {
+		for _, it := range items {
+			if it.CategoryID != c.ID {
+				continue
+			}
+			if cards++; cards > firstCards {
+				return out
+			}
+			if it.ImageURL != "" && !slices.Contains(out, it.ImageURL) {
+				out = append(out, it.ImageURL)
+			}
+		}
+	}
+	return out
 }
 
 // venueShortName drops the brand from a venue's name ("Ember & Bun Soho" →
@@ -188,6 +241,9 @@ func (s *Server) headTags(sh *appShell, p *page, urlPath string) string {
 	}
 	for _, t := range og {
 		b.WriteString(`<meta property="` + t[0] + `" content="` + e(t[1]) + "\">\n")
+	}
+	for _, src := range p.images {
+		b.WriteString(`<link rel="preload" as="image" fetchpriority="high" href="` + e(src) + "\">\n")
 	}
 	for _, href := range sh.preloads[p.kind] {
 		b.WriteString(`<link rel="modulepreload" crossorigin href="` + e(href) + "\">\n")

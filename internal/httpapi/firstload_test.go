@@ -123,6 +123,28 @@ func TestFirstHTMLOfMenuPage(t *testing.T) {
 			}
 		}
 
+		// The first card's picture (soho's first order type is delivery) is
+		// preloaded, and no more pictures than the page loads eagerly.
+		menu := e.call("menu/list", filter("business_slug", "demo-burgers", "venue_slug", "soho", "order_type", 0)).data(t)
+		first := map[string]any{}
+		for _, c := range menu["categories"].([]any) {
+			c := c.(map[string]any)
+			for _, it := range menu["items"].([]any) {
+				it := it.(map[string]any)
+				if it["category_id"] == c["id"] && (len(first) == 0 || num(c["position"]) < num(first["position"])) {
+					first = map[string]any{"position": c["position"], "image": it["image_url"]}
+					break
+				}
+			}
+		}
+		img, _ := first["image"].(string)
+		if img == "" || !strings.Contains(doc, `<link rel="preload" as="image" fetchpriority="high" href="`+img+`">`) {
+			t.Errorf("the first card's picture %q is not preloaded", img)
+		}
+		if n := strings.Count(doc, `rel="preload" as="image"`); n < 1 || n > 4 {
+			t.Errorf("%d pictures preloaded, want 1–4", n)
+		}
+
 		// The inline data is venue/info's answer.
 		inline := inlineInfo(t, doc)
 		api := e.call("venue/info", filter("business_slug", "demo-burgers"))
