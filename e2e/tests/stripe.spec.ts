@@ -1,6 +1,7 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { createHmac } from "node:crypto";
 import { createWriteStream, mkdtempSync } from "node:fs";
+import { createServer as createHttpServer, type Server } from "node:http";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
@@ -87,6 +88,8 @@ async function waitFor(url: string, child: ChildProcess, what: string, timeoutMs
 const children: ChildProcess[] = [];
 let baseURL = "";
 let stripeAPI = "";
+let proxy: Server | undefined;
+const createdIntents: string[] = [];
 
 test.describe.configure({ mode: "serial", timeout: 180_000 });
 test.use({ now: MONDAY_NOON });
@@ -106,6 +109,32 @@ test.beforeAll(async () => {
   children.push(mock);
   await waitFor(`http://${mockAddr}/v1/charges`, mock, "stripe-mock");
   stripeAPI = `http://${mockAddr}`;
+  // stripe-mock gives every created PaymentIntent a new id (and one fixture client_secret that
+  // does not name it), so the server's calls go through this recording proxy: the webhook the
+  // test posts must name the intent the server really created for the order.
+  const proxyPort = await freePort();
+  proxy = createHttpServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", async () => {
+      const hopByHop = ["host", "content-length", "transfer-encoding", "connection", "keep-alive", "accept-encoding"];
+      const headers = Object.fromEntries(
+        Object.entries(req.headers).filter(([k]) => !hopByHop.includes(k)),
+      ) as Record<string, string>;
+      const upstream = await fetch(`${stripeAPI}${req.url}`, {
+        method: req.method,
+        headers,
+        body: req.method === "GET" || req.method === "HEAD" ? undefined : Buffer.concat(chunks),
+      });
+      const body = Buffer.from(await upstream.arrayBuffer());
+      if (req.method === "POST" && req.url === "/v1/payment_intents" && upstream.ok) {
+        createdIntents.push((JSON.parse(body.toString("utf8")) as { id: string }).id);
+      }
+      res.writeHead(upstream.status, { "Content-Type": upstream.headers.get("content-type") ?? "application/json" });
+      res.end(body);
+    });
+  });
+  await new Promise<void>((ok) => proxy!.listen(proxyPort, "127.0.0.1", ok));
 
   const binary = resolve(here, "..", process.env.PLATTER_BIN ?? "../bin/platter");
   const port = await freePort();
@@ -121,7 +150,7 @@ test.beforeAll(async () => {
     PLATTER_STRIPE_SECRET_KEY: "sk_test_e2e",
     PLATTER_STRIPE_PUBLISHABLE_KEY: "pk_test_e2e",
     PLATTER_STRIPE_WEBHOOK_SECRET: WHSEC,
-    PLATTER_STRIPE_API_BASE: `http://${mockAddr}`,
+    PLATTER_STRIPE_API_BASE: `http://127.0.0.1:${proxyPort}`,
   };
   const demo = spawnSync(binary, ["demo"], { env, encoding: "utf8", timeout: 120_000 });
   if (demo.status !== 0) throw new Error(`platter demo: ${demo.stderr}`);
@@ -135,20 +164,15 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(() => {
+  proxy?.close();
   for (const child of children) child.kill("SIGKILL");
 });
 
-/**
- * The PaymentIntent id stripe-mock gave the order: it answers every create with the same
- * fixture, whose id is not the prefix of its client_secret.
- */
-async function mockIntentId(): Promise<string> {
-  const response = await fetch(`${stripeAPI}/v1/payment_intents`, {
-    method: "POST",
-    headers: { Authorization: "Bearer sk_test_e2e", "Content-Type": "application/x-www-form-urlencoded" },
-    body: "amount=1347&currency=gbp",
-  });
-  return ((await response.json()) as { id: string }).id;
+/** The PaymentIntent the server created last (through the recording proxy): the order's. */
+function createdIntentId(): string {
+  const id = createdIntents.at(-1);
+  if (!id) throw new Error("the server created no PaymentIntent");
+  return id;
 }
 
 /** Posts a payment_intent.succeeded for the intent, signed with the webhook secret as Stripe does. */
@@ -236,9 +260,10 @@ test("Stripe: a decline keeps the basket; 4242 pays once the webhook says so", a
     .toBe(secret);
   await expect(page.getByText("Confirming your payment…")).toBeVisible();
   await expect(page).toHaveURL(/\/checkout$/); // not before the webhook
-  await postSucceeded(await mockIntentId(), body.data.order.id);
+  await postSucceeded(createdIntentId(), body.data.order.id);
 
-  await expect(page).toHaveURL(new RegExp(`/order-details/${body.data.order.id}$`), { timeout: 30_000 });
+  // Well within the page's own 30 s give-up, so it is the webhook's "paid" that moved it.
+  await expect(page).toHaveURL(new RegExp(`/order-details/${body.data.order.id}$`), { timeout: 15_000 });
   await expect(page.getByTestId("order-status")).toHaveText("Waiting to be accepted");
   expect(
     await page.evaluate(() => (window as unknown as { __stripeConfirms: number }).__stripeConfirms),
