@@ -31,3 +31,21 @@ func (db *DB) NotifyForTest(ctx context.Context, orderID int64) error {
 func (db *DB) WriteRelaxedForTest(ctx context.Context, fn func(tx Querier) error) error {
 	return db.writeRelaxed(ctx, func(c conn) error { return fn(c.q) })
 }
+
+// QueuedWritesForTest is how many writes wait in SQLite's writer queue
+// (sqlite_writer.go); -1 on PostgreSQL, which has none.
+func (db *DB) QueuedWritesForTest() int {
+	if db.writer == nil {
+		return -1
+	}
+	return db.writer.queued()
+}
+
+// WriteGroupsForTest is how many transactions SQLite's writer committed;
+// -1 on PostgreSQL.
+func (db *DB) WriteGroupsForTest() int64 {
+	if db.writer == nil {
+		return -1
+	}
+	return db.writer.groups.Load()
+}

@@ -1,9 +1,6 @@
 package store
 
-import (
-	"context"
-	"database/sql/driver"
-)
+import "context"
 
 // writeRelaxed is write for a transaction whose commit need not have
 // reached the disk when it returns. On SQLite it commits with
@@ -36,29 +33,9 @@ func (db *DB) writeRelaxed(ctx context.Context, fn func(c conn) error) error {
 		return db.write(ctx, fn)
 	}
 	// SQLite: the setting belongs to the connection (the one writer), so
-	// it is switched for this transaction and back before the connection
-	// serves anyone else; a connection that cannot be switched back is
-	// thrown away. SQLite's one writer never conflicts, so no retry.
-	sc, err := db.wdb.Conn(ctx)
-	if err != nil {
-		return mapErr(err)
-	}
-	defer sc.Close()
-	if _, err := sc.ExecContext(ctx, "PRAGMA synchronous = NORMAL"); err != nil {
-		return mapErr(err)
-	}
-	defer func() {
-		if _, err := sc.ExecContext(context.WithoutCancel(ctx), "PRAGMA synchronous = FULL"); err != nil {
-			_ = sc.Raw(func(any) error { return driver.ErrBadConn })
-		}
-	}()
-	tx, err := sc.BeginTx(ctx, nil)
-	if err != nil {
-		return mapErr(err)
-	}
-	if err := fn(conn{q: tx, dialect: db.dialect, mail: db.orderMail, tx: true}); err != nil {
-		_ = tx.Rollback()
-		return mapErr(err)
-	}
-	return mapErr(tx.Commit())
+	// the writer switches it for a group of relaxed writes only and back
+	// before the connection serves anyone else (sqlite_writer.go); a relaxed
+	// write grouped with a durable one is committed durably. SQLite's one
+	// writer never conflicts, so no retry.
+	return db.writer.submit(ctx, fn, true)
 }

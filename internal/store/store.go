@@ -38,8 +38,10 @@ const (
 
 // DB is an open store. It is safe for concurrent use.
 type DB struct {
-	db      *sql.DB // reads (and everything on PostgreSQL)
-	wdb     *sql.DB // writes: on SQLite a pool of one connection; on PostgreSQL db itself
+	db  *sql.DB // reads (and everything on PostgreSQL)
+	wdb *sql.DB // writes: on SQLite a pool of one connection; on PostgreSQL db itself
+	// writer runs SQLite's writes, grouped (sqlite_writer.go); nil on PostgreSQL.
+	writer  *sqliteWriter
 	dialect string
 	// pgConfig opens the one listening connection outside the pool
 	// (events.go); nil on SQLite.
@@ -128,18 +130,20 @@ func openSQLite(path string) (*DB, error) {
 		return nil, fmt.Errorf("store: open sqlite: %w", err)
 	}
 	rdb, wdb := sql.OpenDB(connector), sql.OpenDB(connector)
-	// SQLite has one writer at a time. Writers queue in Go on a pool of one
-	// connection instead of spinning in busy_timeout, which is then only for
-	// other processes (say `platter demo` beside a running server), and a
-	// burst of writes cannot occupy the connections readers need. Readers run
-	// side by side under WAL.
+	// SQLite has one writer at a time. Writes queue in Go (sqlite_writer.go)
+	// for a pool of one connection instead of spinning in busy_timeout, which
+	// is then only for other processes (say `platter demo` beside a running
+	// server), and a burst of writes cannot occupy the connections readers
+	// need. Readers run side by side under WAL.
 	wdb.SetMaxOpenConns(1)
 	wdb.SetMaxIdleConns(1)
 	readers := max(4, runtime.GOMAXPROCS(0))
 	rdb.SetMaxOpenConns(readers)
 	rdb.SetMaxIdleConns(readers)
 	rdb.SetConnMaxIdleTime(10 * time.Minute)
-	return &DB{db: rdb, wdb: wdb, dialect: SQLite}, nil
+	db := &DB{db: rdb, wdb: wdb, dialect: SQLite}
+	db.writer = newSQLiteWriter(db)
+	return db, nil
 }
 
 func openPostgres(rawURL string, opts Options) (*DB, error) {
@@ -186,8 +190,12 @@ func (db *DB) Ping(ctx context.Context) error {
 	return nil
 }
 
-// Close closes the connection pools.
+// Close closes the connection pools (on SQLite after the writes being
+// committed; writes still queued fail).
 func (db *DB) Close() error {
+	if db.writer != nil {
+		db.writer.close()
+	}
 	err := db.db.Close()
 	if db.wdb != db.db {
 		err = errors.Join(err, db.wdb.Close())
@@ -291,11 +299,13 @@ func (db *DB) read(ctx context.Context, fn func(c conn) error) error {
 // MUST be safe to run more than once: everything it decides comes from the
 // database through c, and whatever it hands back to the caller (a captured
 // variable, a slice it appends to) is set afresh on every run, never
-// accumulated across runs. fn must not make network calls either (DESIGN.md
-// §2: on SQLite the single writer would stall every request).
+// accumulated across runs. (On SQLite a write is run again when the group
+// it was committed with fails: sqlite_writer.go.) fn must not make network
+// calls either (DESIGN.md §2: on SQLite the single writer would stall every
+// request). On SQLite fn runs on the writer's goroutine, not the caller's.
 func (db *DB) write(ctx context.Context, fn func(c conn) error) error {
 	for attempt := 1; ; attempt++ {
-		err := db.inTx(ctx, db.wdb, nil, fn)
+		err := db.writeOnce(ctx, fn)
 		if err == nil || attempt == writeAttempts || !isTxConflict(err) {
 			return err
 		}
@@ -303,6 +313,15 @@ func (db *DB) write(ctx context.Context, fn func(c conn) error) error {
 			return mapErr(err)
 		}
 	}
+}
+
+// writeOnce runs fn in one write transaction: on SQLite through the
+// writer's queue, perhaps with other writes (sqlite_writer.go).
+func (db *DB) writeOnce(ctx context.Context, fn func(c conn) error) error {
+	if db.writer != nil {
+		return db.writer.submit(ctx, fn, false)
+	}
+	return db.inTx(ctx, db.wdb, nil, fn)
 }
 
 // writeAttempts bounds how often write runs one transaction.
