@@ -71,10 +71,13 @@ func (db *DB) FinishRefund(ctx context.Context, id int64, attempt int, providerR
 		done = true
 		return notifyOrder(ctx, c, orderID)
 	})
+	if err != nil {
+		return false, err // whatever a run of fn saw, nothing was committed
+	}
 	if done {
 		db.wakeLocal(orderID)
 	}
-	return done, err
+	return done, nil
 }
 
 // RetryRefund records a failed attempt: the refund is due again at next.
