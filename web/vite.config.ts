@@ -1,5 +1,5 @@
 /// <reference types="vitest/config" />
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath, URL } from "node:url";
 import { defineConfig, type Plugin } from "vite";
 import react from "@vitejs/plugin-react";
@@ -12,6 +12,34 @@ function keepDistPlaceholder(): Plugin {
     apply: "build",
     closeBundle() {
       writeFileSync(fileURLToPath(new URL("./dist/.keep", import.meta.url)), "");
+    },
+  };
+}
+
+// The menu page's first load as one script: every module that the entry, the
+// storefront layout and the menu route import statically (first-load.json; the
+// rest of the app stays in lazy chunks). Without it the first load was ~20
+// scripts of 1–6 KB, most of them modules shared with a lazy screen (checkout,
+// admin), and a phone on HTTP/1.1 fetches six at a time, a round trip per wave.
+const firstLoadRoots = (
+  JSON.parse(readFileSync(new URL("./first-load.json", import.meta.url), "utf8")) as { roots: string[] }
+).roots.map((f) => fileURLToPath(new URL(`./${f}`, import.meta.url)));
+
+function firstLoadChunk() {
+  let closure: Set<string> | null = null;
+  return {
+    name(id: string, ctx: { getModuleInfo(id: string): { importedIds: readonly string[] } | null }) {
+      if (!closure) {
+        closure = new Set();
+        const todo = [...firstLoadRoots];
+        while (todo.length > 0) {
+          const m = todo.pop()!;
+          if (closure.has(m)) continue;
+          closure.add(m);
+          todo.push(...(ctx.getModuleInfo(m)?.importedIds ?? []));
+        }
+      }
+      return closure.has(id) ? "app" : null;
     },
   };
 }
@@ -32,6 +60,7 @@ export default defineConfig({
     // chunks from the first HTML (internal/httpapi/shell.go).
     // bench/bundle-size.mjs (run by `make test`) measures the menu page's first load from it too.
     manifest: true,
+    rolldownOptions: { output: { codeSplitting: { groups: [firstLoadChunk()] } } },
   },
   server: {
     proxy: { "/api": "http://localhost:8080" },

@@ -32,11 +32,17 @@ const SHELL_MODULES = [
   "src/i18n/pl-PL.json",
 ];
 
+// The storefront layout and the menu route are built into the entry's own
+// chunk (first-load.json), so the manifest has no key of their own; the entry
+// ("index.html") brings them.
+const IN_ENTRY_CHUNK = new Set(JSON.parse(readFileSync(join(web, "first-load.json"), "utf8")).roots);
+
 const manifest = JSON.parse(readFileSync(join(dist, ".vite", "manifest.json"), "utf8"));
 const files = new Set();
 const seen = new Set();
 function walk(key) {
   const chunk = manifest[key];
+  if (!chunk && IN_ENTRY_CHUNK.has(key) && existsSync(join(web, key))) return;
   if (!chunk)
     throw new Error(
       `service-worker: ${key} is not in dist/.vite/manifest.json (renamed? update SHELL_MODULES)`,
