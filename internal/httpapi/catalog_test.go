@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"platter/demo"
 	"platter/internal/catalog"
@@ -209,5 +210,36 @@ func TestSpecHasNoUnimplementedCalls(t *testing.T) {
 	}
 	if _, err := os.Stat("../../docs/errors.md"); err != nil {
 		t.Errorf("docs/errors.md: %v", err)
+	}
+}
+
+// TestVenueClockOffsets: venue/info gives each venue's offset from UTC at the
+// server's now and the instant it stops holding (the next daylight-saving
+// change), so the storefront reads the venue's clock without time-zone data:
+// London and Warsaw in winter, in summer, and just before the change.
+func TestVenueClockOffsets(t *testing.T) {
+	t.Parallel()
+	db := storetest.Open(t, "sqlite")
+	for _, c := range []struct {
+		now    string
+		scheme string
+		offset float64
+		until  string
+	}{
+		{"2026-11-23T12:00:00Z", "demo-burgers", 0, "2027-03-28T01:00:00Z"},
+		{"2026-07-01T12:00:00Z", "demo-burgers", 60, "2026-10-25T01:00:00Z"},
+		{"2026-10-25T00:59:00Z", "demo-burgers", 60, "2026-10-25T01:00:00Z"},
+		{"2026-11-23T12:00:00Z", "demo-pierogi", 60, "2027-03-28T01:00:00Z"},
+		{"2026-07-01T12:00:00Z", "demo-pierogi", 120, "2026-10-25T01:00:00Z"},
+	} {
+		now, _ := time.Parse(time.RFC3339, c.now)
+		e := start(t, db, options{now: func() time.Time { return now }})
+		for _, s := range e.call("venue/info", filter("business_slug", c.scheme)).data(t)["stores"].([]any) {
+			st := s.(map[string]any)
+			if st["utc_offset_minutes"] != c.offset || st["utc_offset_until"] != c.until {
+				t.Errorf("%s at %s, %s: offset %v until %v, want %v until %s", c.scheme, c.now, st["venue_slug"],
+					st["utc_offset_minutes"], st["utc_offset_until"], c.offset, c.until)
+			}
+		}
 	}
 }

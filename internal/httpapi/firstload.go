@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 
 	"platter/internal/catalog"
@@ -36,7 +37,9 @@ type page struct {
 	scheme      *catalog.Scheme // nil: the plain shell
 	venue       *catalog.Venue  // the venue a /{scheme}/{venue}/… route names
 	kind        string
-	info        []byte   // venue/info's answer, inline
+	info        []byte // venue/info's answer, inline
+	menu        []byte // menu/list's answer for menuType, inline (menu pages)
+	menuType    int
 	images      []string // the menu's first pictures, preloaded
 }
 
@@ -108,6 +111,14 @@ func (s *Server) firstPage(ctx context.Context, urlPath string) *page {
 	}
 	if kind == routeMenu && p.venue != nil {
 		p.images = s.firstImages(ctx, slug, p.venue)
+		// The page's default order type (the client's orderTypeFor without a
+		// choice): the menu then renders without a call, a round trip sooner.
+		if len(p.venue.OrderTypes) > 0 {
+			t := p.venue.OrderTypes[0]
+			if e, err := s.menuAnswer(ctx, slug, p.venue.Slug, t); err == nil && len(e.body) <= maxInlineMenu {
+				p.menu, p.menuType = e.body, t
+			}
+		}
 	}
 	if kind == routeCheck || kind == routeOrder || kind == routeAuth {
 		p.noindex = true // personal pages: nothing for a search engine
@@ -125,6 +136,11 @@ func (s *Server) firstPage(ctx context.Context, urlPath string) *page {
 	}
 	return p
 }
+
+// maxInlineMenu bounds the menu/list answer put in a menu page's first HTML
+// (the demo's is ~23 KB); a larger menu is left to the call, which caches it
+// compressed, rather than compressing it again with every page.
+const maxInlineMenu = 128 << 10
 
 // firstCards is how many cards of the menu page load their pictures
 // eagerly (web/src/features/menu/components/menu-page.tsx EAGER_IMAGES).
@@ -207,6 +223,11 @@ func (s *Server) renderShell(sh *appShell, p *page, urlPath string) string {
 		root := `<div id="root">` + firstPaint(p.scheme) + `</div>`
 		if p.info != nil {
 			root += `<script type="application/json" id="platter-venue-info">` + string(p.info) + `</script>`
+		}
+		if p.menu != nil && p.venue != nil {
+			// json.Marshal escaped <, > and & here too.
+			root += `<script type="application/json" id="platter-menu-list" data-venue="` + html.EscapeString(p.venue.Slug) +
+				`" data-order-type="` + strconv.Itoa(p.menuType) + `">` + string(p.menu) + `</script>`
 		}
 		doc = strings.Replace(doc, rootElement, root, 1)
 	}

@@ -154,6 +154,19 @@ func TestFirstHTMLOfMenuPage(t *testing.T) {
 		if string(a) != string(b) {
 			t.Errorf("inline data differs from venue/info:\n%s\n%s", a, b)
 		}
+
+		// And menu/list's answer for the page's default order type (soho's
+		// first: delivery), byte for byte, named by venue and order type.
+		m := regexp.MustCompile(`(?s)<script type="application/json" id="platter-menu-list" data-venue="soho" data-order-type="0">(.*?)</script>`).FindStringSubmatch(doc)
+		if m == nil {
+			t.Fatal("no inline menu/list data block for soho's delivery menu")
+		}
+		if raw := e.call("menu/list", filter("business_slug", "demo-burgers", "venue_slug", "soho", "order_type", 0)).Raw; m[1] != string(raw) {
+			t.Errorf("inline menu differs from menu/list:\n%s\n%s", m[1], raw)
+		}
+		if strings.ContainsAny(m[1], "<>") {
+			t.Error("the inline menu holds a raw < or >")
+		}
 	})
 }
 
@@ -168,6 +181,9 @@ func TestFirstHTMLOfOtherPages(t *testing.T) {
 	}
 	if !strings.Contains(doc, `href="/assets/order-type-page-O1.js"`) || strings.Contains(doc, "menu-M1.js") {
 		t.Error("home: wrong preloads")
+	}
+	if strings.Contains(doc, "platter-menu-list") {
+		t.Error("home: a menu inline")
 	}
 	if inlineInfo(t, doc)["data"].(map[string]any)["business_slug"] != "demo-burgers" {
 		t.Error("home: inline data of another scheme")

@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"context"
 	"encoding/json"
 	"sync"
 
@@ -74,47 +75,58 @@ func (s *Server) menuList(r *request) (*reply, error) {
 	fields := map[string]string{}
 	requireString(fields, "business_slug", f.BusinessSlug)
 	requireString(fields, "venue_slug", f.VenueSlug)
-	key := menuKey{orderType: -1}
+	orderType := -1
 	if f.OrderType != nil {
 		if *f.OrderType != catalog.OrderTypeDelivery && *f.OrderType != catalog.OrderTypePickup {
 			fields["order_type"] = "validation.order_type"
 		}
-		key.orderType = *f.OrderType
+		orderType = *f.OrderType
 	}
 	if len(fields) > 0 {
 		return nil, platter.Invalid(fields)
 	}
-	ref, err := s.cat.VenueMenuRef(r.Context(), f.BusinessSlug, f.VenueSlug)
+	e, err := s.menuAnswer(r.Context(), f.BusinessSlug, f.VenueSlug, orderType)
 	if err != nil {
-		if platter.ErrorCode(err) == platter.CodeNotFound {
-			return nil, &platter.Error{Code: platter.CodeNotFound, Message: "error.venue_not_found"}
-		}
 		return nil, err
 	}
-	key.menuID, key.venueID = ref.MenuID, ref.VenueID
+	return e.reply(r), nil
+}
+
+// menuAnswer is menu/list's answer for a venue and an order type (-1: every
+// order type), from the cache, rebuilt when the menu's version moved. The
+// first HTML of a menu page carries it too (firstload.go).
+func (s *Server) menuAnswer(ctx context.Context, slug, venueSlug string, orderType int) (menuEntry, error) {
+	ref, err := s.cat.VenueMenuRef(ctx, slug, venueSlug)
+	if err != nil {
+		if platter.ErrorCode(err) == platter.CodeNotFound {
+			return menuEntry{}, &platter.Error{Code: platter.CodeNotFound, Message: "error.venue_not_found"}
+		}
+		return menuEntry{}, err
+	}
+	key := menuKey{menuID: ref.MenuID, venueID: ref.VenueID, orderType: orderType}
 	version := menuVersion{ref.Version, ref.SoldOutVersion}
 	if e, ok := s.menus.get(key, version); ok {
-		return e.reply(r), nil
+		return e, nil
 	}
 	s.menus.loading.Lock()
 	defer s.menus.loading.Unlock()
 	if e, ok := s.menus.get(key, version); ok {
-		return e.reply(r), nil
+		return e, nil
 	}
-	m, err := s.cat.VenueMenu(r.Context(), ref.MenuID, ref.VenueID)
+	m, err := s.cat.VenueMenu(ctx, ref.MenuID, ref.VenueID)
 	if err != nil {
-		return nil, err
+		return menuEntry{}, err
 	}
 	body, err := json.Marshal(map[string]any{"success": true, "data": menuJSON(m, key.orderType), "version": m.Version})
 	if err != nil {
-		return nil, platter.Internal(err)
+		return menuEntry{}, platter.Internal(err)
 	}
 	// Store under the versions just read with the menu, not the possibly older
 	// ones from VenueMenuRef: a concurrent change then misses the cache once, never
 	// serves stale data.
 	e := menuEntry{version: menuVersion{m.Version, m.SoldOutVersion}, body: body, gz: s.gzip.bytes(body)}
 	s.menus.put(key, e)
-	return e.reply(r), nil
+	return e, nil
 }
 
 type itemJSON struct {

@@ -1,7 +1,14 @@
 import { describe, expect, it } from "vitest";
 import i18n from "@/i18n";
 import { testStore } from "@/test/menu-fixtures";
-import { isOpenAt, nextOpening, openingStatus, opensAtText, wallClock } from "./opening-hours";
+import {
+  isOpenAt,
+  nextOpening,
+  openingStatus,
+  opensAtText,
+  venueWallClock,
+  wallClock,
+} from "./opening-hours";
 
 const hours = [
   [{ open: "11:00", close: "22:00" }], // sun
@@ -22,6 +29,31 @@ describe("opening hours", () => {
     const at = new Date("2026-07-04T10:30:00Z");
     expect(wallClock(at, "Europe/London")).toEqual({ day: 6, minutes: 11 * 60 + 30 });
     expect(wallClock(at, "Europe/Warsaw")).toEqual({ day: 6, minutes: 12 * 60 + 30 });
+  });
+
+  it("reads it from the server's offset while that holds, then from the time-zone data", () => {
+    // London in winter: offset 0 until the clocks go forward, 2027-03-28 01:00 UTC.
+    // The offset given is deliberately odd (+7 h), to tell which way was taken.
+    const london = {
+      time_zone: "Europe/London",
+      utc_offset_minutes: 7 * 60,
+      utc_offset_until: "2027-03-28T01:00:00Z",
+    };
+    // Monday 2026-11-23 20:30 UTC + 7 h = Tuesday 03:30.
+    expect(venueWallClock(new Date("2026-11-23T20:30:00Z"), london)).toEqual({
+      day: 2,
+      minutes: 3 * 60 + 30,
+    });
+    // From the change on, the zone's own data: Sunday 2027-03-28 01:30 UTC is 02:30 BST.
+    expect(venueWallClock(new Date("2027-03-28T01:30:00Z"), london)).toEqual({
+      day: 0,
+      minutes: 2 * 60 + 30,
+    });
+    // Warsaw's real winter offset (+60) with no end; a store without an offset uses the zone.
+    const warsaw = { time_zone: "Europe/Warsaw", utc_offset_minutes: 60, utc_offset_until: null };
+    const at = new Date("2026-11-23T23:15:00Z");
+    expect(venueWallClock(at, warsaw)).toEqual({ day: 2, minutes: 15 });
+    expect(venueWallClock(at, { time_zone: "Europe/Warsaw" })).toEqual(wallClock(at, "Europe/Warsaw"));
   });
 
   it("is open inside a range, closed outside, and past midnight on the next day", () => {

@@ -14,19 +14,54 @@ export interface WallClock {
 
 const WEEKDAY_INDEX: Record<string, number> = { Sun: 0, Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 5, Sat: 6 };
 
+/**
+ * One formatter per time zone, made on first use: making one costs the engine
+ * its ICU set-up (milliseconds each on a phone, tens for the first), and the
+ * menu page asks the wall clock many times per render.
+ */
+const wallClockFormats = new Map<string, Intl.DateTimeFormat>();
+
+function wallClockFormat(timeZone: string): Intl.DateTimeFormat {
+  let format = wallClockFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      weekday: "short",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    });
+    wallClockFormats.set(timeZone, format);
+  }
+  return format;
+}
+
 export function wallClock(date: Date, timeZone: string): WallClock {
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone,
-    weekday: "short",
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-  }).formatToParts(date);
+  const parts = wallClockFormat(timeZone).formatToParts(date);
   const part = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
   return {
     day: WEEKDAY_INDEX[part("weekday")] ?? 0,
     minutes: Number(part("hour")) * 60 + Number(part("minute")),
   };
+}
+
+/** What a venue says about its clock: its zone and, from the server, its offset now and until when it holds. */
+export type VenueClock = Pick<Store, "time_zone"> &
+  Partial<Pick<Store, "utc_offset_minutes" | "utc_offset_until">>;
+
+/**
+ * The venue's wall clock at `date`: from the offset venue/info gave while it
+ * still holds (plain arithmetic), else from the browser's time-zone data. The
+ * first use of that data costs a phone tens of milliseconds, on the menu
+ * page's first render; the offset spares it on the first load.
+ */
+export function venueWallClock(date: Date, venue: VenueClock): WallClock {
+  const offset = venue.utc_offset_minutes;
+  const until = venue.utc_offset_until ? Date.parse(venue.utc_offset_until) : Infinity;
+  if (typeof offset !== "number" || !Number.isFinite(offset) || !(date.getTime() < until))
+    return wallClock(date, venue.time_zone);
+  const local = new Date(date.getTime() + offset * 60_000);
+  return { day: local.getUTCDay(), minutes: local.getUTCHours() * 60 + local.getUTCMinutes() };
 }
 
 export function parseTime(hhmm: string): number {
@@ -85,7 +120,7 @@ export type OpeningStatus = { open: true } | { open: false; next: NextOpening | 
  * stays right); otherwise the server's is_open / next_opening_at are used.
  */
 export function openingStatus(
-  store: Pick<Store, "opening_hours" | "time_zone" | "is_open" | "next_opening_at">,
+  store: Pick<Store, "opening_hours" | "is_open" | "next_opening_at"> & VenueClock,
   date: Date = new Date(),
 ): OpeningStatus {
   const hasHours = store.opening_hours.some((day) => day.length > 0);
@@ -93,15 +128,15 @@ export function openingStatus(
     if (store.is_open) return { open: true };
     if (!store.next_opening_at) return { open: false, next: null };
     const at = new Date(store.next_opening_at);
-    const here = wallClock(date, store.time_zone);
-    const then = wallClock(at, store.time_zone);
+    const here = venueWallClock(date, store);
+    const then = venueWallClock(at, store);
     let daysAhead = (then.day - here.day + 7) % 7;
     if (daysAhead === 0 && at.getTime() - date.getTime() > 86_400_000) daysAhead = 7;
     const pad = (n: number) => String(n).padStart(2, "0");
     const time = `${pad(Math.floor(then.minutes / 60))}:${pad(then.minutes % 60)}`;
     return { open: false, next: { daysAhead, day: then.day, time } };
   }
-  const now = wallClock(date, store.time_zone);
+  const now = venueWallClock(date, store);
   if (isOpenAt(store.opening_hours, now)) return { open: true };
   return { open: false, next: nextOpening(store.opening_hours, now) };
 }

@@ -56,6 +56,10 @@ export function testStore(over: Partial<Store> = {}): Store {
     lat: 51.5136,
     lng: -0.1365,
     time_zone: "Europe/London",
+    // An offset that stopped holding long ago: whatever a test's clock says,
+    // the venue's wall clock comes from the zone's own data.
+    utc_offset_minutes: 0,
+    utc_offset_until: "2000-01-01T00:00:00Z",
     order_types: [0, 1],
     opening_hours: week("11:00", "23:00"),
     is_open: true,

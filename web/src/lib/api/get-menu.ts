@@ -1,6 +1,11 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { OrderType } from "@/lib/enums";
-import { call } from "./client";
+import { call, reshape, type ApiMeta, type ApiPayload, type ApiResult } from "./client";
+
+/** The id of the menu/list answer the server puts in a menu page's first HTML. */
+export const INLINE_MENU_ID = "platter-menu-list";
+
+export type MenuResult = ApiResult<ApiPayload<"menu/list">, ApiMeta<"menu/list">>;
 
 /**
  * menu/list: a venue's menu for an order type. Shared (not a feature) because
@@ -14,11 +19,48 @@ export function getMenu(businessSlug: string, venueSlug: string, orderType: Orde
   );
 }
 
+/**
+ * The menu/list answer in a menu page's first HTML (a JSON data block, like
+ * venue/info's), when it is for this scheme, venue and order type: the menu
+ * then renders without waiting for the call. It is taken once: the block is
+ * removed, so a query made again later (after the cache let it go) asks the
+ * server instead of showing the page's old answer as new.
+ */
+export function takeInlineMenu(
+  businessSlug: string,
+  venueSlug: string,
+  orderType: OrderType,
+  doc: Document | undefined = globalThis.document,
+): MenuResult | undefined {
+  const block = doc?.getElementById(INLINE_MENU_ID);
+  if (!block?.textContent) return undefined;
+  const scheme = doc?.location?.pathname.split("/")[1];
+  if (
+    scheme !== businessSlug ||
+    block.dataset.venue !== venueSlug ||
+    block.dataset.orderType !== String(orderType)
+  )
+    return undefined;
+  block.remove();
+  try {
+    const body: unknown = JSON.parse(block.textContent);
+    if (typeof body !== "object" || body === null || (body as { success?: unknown }).success !== true)
+      return undefined;
+    return reshape<ApiPayload<"menu/list">, ApiMeta<"menu/list">>(body as Record<string, unknown>);
+  } catch {
+    return undefined;
+  }
+}
+
 export const menuQueryOptions = (businessSlug: string, venueSlug: string, orderType: OrderType) =>
   queryOptions({
     queryKey: ["menu-list", businessSlug, venueSlug, orderType],
     queryFn: ({ signal }) => getMenu(businessSlug, venueSlug, orderType, signal),
     select: (result) => result.payload,
+    // Read when the query is first made (the loader, right after the page
+    // arrived); dated now by the app's clock, so fake timers in tests agree.
+    initialData: () => takeInlineMenu(businessSlug, venueSlug, orderType),
+    initialDataUpdatedAt: () => Date.now(),
   });
 
 export function useMenuQuery(businessSlug: string, venueSlug: string, orderType: OrderType) {

@@ -1373,6 +1373,13 @@ export interface components {
             lat: number;
             lng: number;
             time_zone: string;
+            /** @description The venue's offset from UTC in minutes (time_zone) when the answer was made, e.g. 60 for Warsaw in winter. */
+            utc_offset_minutes: number;
+            /**
+             * Format: date-time
+             * @description When utc_offset_minutes stops holding (the time zone's next daylight-saving change); null if it never changes.
+             */
+            utc_offset_until: string | null;
             order_types: components["schemas"]["OrderType"][];
             /** @description Index 0..6 = sun..sat, several ranges a day, local time of the venue. */
             opening_hours: components["schemas"]["TimeRange"][][];

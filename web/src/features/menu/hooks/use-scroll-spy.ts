@@ -9,12 +9,15 @@ const READING_LINE = 80;
  * IntersectionObserver on a thin band at that line says when to look again
  * (no scroll handlers).
  */
-export function useScrollSpy(ids: string[], topOffset: number): string | null {
+export function useScrollSpy(ids: string[], topOffset: number, watch = true): string | null {
   const [active, setActive] = useState<string | null>(ids[0] ?? null);
   const key = ids.join("|");
 
+  // Not while `watch` is false (the menu is still adding sections): each new
+  // observer reads every section's position at once, a layout of the whole
+  // page in the middle of the menu's first render.
   useEffect(() => {
-    const list = key ? key.split("|") : [];
+    const list = key && watch ? key.split("|") : [];
     if (list.length === 0 || typeof IntersectionObserver === "undefined") return;
     const line = topOffset + READING_LINE;
     const pick = () => {
@@ -32,7 +35,7 @@ export function useScrollSpy(ids: string[], topOffset: number): string | null {
       if (el) observer.observe(el);
     }
     return () => observer.disconnect();
-  }, [key, topOffset]);
+  }, [key, topOffset, watch]);
 
   return active && ids.includes(active) ? active : (ids[0] ?? null);
 }
