@@ -6,13 +6,31 @@ import { expectNoSeriousA11yViolations } from "./storefront-helpers";
 
 const LAYOUTS = ["default", "half-image", "full-image", "rounded-half-image"];
 
-/** The menu as the server sends it, with another layout_style. */
+/**
+ * The menu as the server sends it, with another layout_style: in the menu
+ * page's HTML (its inline menu/list answer) and from menu/list itself.
+ */
 async function withLayout(page: Page, style: number) {
   await page.route("**/api/v3/menu/list", async (route) => {
     const response = await route.fetch();
     const body = await response.json();
     body.data.menu.layout_style = style;
     await route.fulfill({ response, json: body });
+  });
+  await page.route("**/demo-burgers/soho/menu", async (route) => {
+    const response = await route.fetch();
+    const html = (await response.text()).replace(
+      /(<script[^>]*id="platter-menu-list"[^>]*>)(.*?)(<\/script>)/s,
+      (_, open: string, json: string, close: string) => {
+        const body = JSON.parse(json);
+        body.data.menu.layout_style = style;
+        return open + JSON.stringify(body).replace(/</g, "\\u003c") + close;
+      },
+    );
+    const headers = Object.fromEntries(
+      Object.entries(response.headers()).filter(([k]) => k !== "content-encoding" && k !== "content-length"),
+    );
+    await route.fulfill({ status: response.status(), headers, body: html });
   });
 }
 

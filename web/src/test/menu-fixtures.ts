@@ -1,6 +1,6 @@
 import type { MenuItem, MenuList, Store } from "@/lib/api/types";
 
-const item = (over: Partial<MenuItem> & Pick<MenuItem, "id" | "title">): MenuItem => ({
+export const item = (over: Partial<MenuItem> & Pick<MenuItem, "id" | "title">): MenuItem => ({
   category_id: 1,
   description: "",
   image_url: "",

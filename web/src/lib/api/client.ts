@@ -104,6 +104,18 @@ export function readsToKeep(): Array<{ call: string; body: string }> {
   return [...keptReads.values()];
 }
 
+/**
+ * Remembers a venue/info or menu/list read as if it had been made, for an
+ * answer the page already has another way (inline in its first HTML): the
+ * worker then keeps it too.
+ */
+export function rememberRead(path: string, body: ApiBody): void {
+  const json = JSON.stringify(body);
+  if (!KEPT_CALLS.has(path)) return;
+  keptReads.delete(`${path} ${json}`);
+  keptReads.set(`${path} ${json}`, { call: path, body: json });
+}
+
 /** The one generic call of SPEC.md §7: POST /api/v3/{path}. */
 export async function post<T = unknown, M = Record<string, unknown>>(
   path: string,
@@ -113,10 +125,7 @@ export async function post<T = unknown, M = Record<string, unknown>>(
   const token = options.token === undefined ? storedToken(body) : options.token;
   const call = path.replace(/^\/+/, "");
   const json = JSON.stringify(body);
-  if (KEPT_CALLS.has(call)) {
-    keptReads.delete(`${call} ${json}`);
-    keptReads.set(`${call} ${json}`, { call, body: json });
-  }
+  rememberRead(call, body);
   let response: Response;
   try {
     response = await fetch(`${API_BASE}/${call}`, {

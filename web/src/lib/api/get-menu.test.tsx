@@ -1,6 +1,7 @@
 // A .tsx test so it runs in jsdom (the inline block is read from the document).
 import { QueryClient } from "@tanstack/react-query";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { readsToKeep } from "./client";
 import { INLINE_MENU_ID, menuQueryOptions, takeInlineMenu } from "./get-menu";
 
 function inline(text: string, venue = "soho", orderType = "0") {
@@ -29,6 +30,11 @@ describe("takeInlineMenu (the menu/list answer in a menu page's first HTML)", ()
     expect(takeInlineMenu("demo-burgers", "shoreditch", 0)).toBeUndefined();
     expect(takeInlineMenu("demo-burgers", "soho", 1)).toBeUndefined();
     expect(takeInlineMenu("demo-burgers", "soho", 0)).toEqual({ payload: answer.data, meta: { version: 7 } });
+    // Handed to the service worker like a call the page made, with the body the call would have.
+    expect(readsToKeep()).toContainEqual({
+      call: "menu/list",
+      body: JSON.stringify({ filter: { business_slug: "demo-burgers", venue_slug: "soho", order_type: 0 } }),
+    });
   });
 
   it("is taken once: a second read asks the server", () => {

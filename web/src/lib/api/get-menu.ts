@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { OrderType } from "@/lib/enums";
-import { call, reshape, type ApiMeta, type ApiPayload, type ApiResult } from "./client";
+import { call, rememberRead, reshape, type ApiMeta, type ApiPayload, type ApiResult } from "./client";
 
 /** The id of the menu/list answer the server puts in a menu page's first HTML. */
 export const INLINE_MENU_ID = "platter-menu-list";
@@ -12,12 +12,12 @@ export type MenuResult = ApiResult<ApiPayload<"menu/list">, ApiMeta<"menu/list">
  * the menu and the basket (and later checkout) all price lines against it.
  */
 export function getMenu(businessSlug: string, venueSlug: string, orderType: OrderType, signal?: AbortSignal) {
-  return call(
-    "menu/list",
-    { filter: { business_slug: businessSlug, venue_slug: venueSlug, order_type: orderType } },
-    { signal },
-  );
+  return call("menu/list", menuRequest(businessSlug, venueSlug, orderType), { signal });
 }
+
+const menuRequest = (businessSlug: string, venueSlug: string, orderType: OrderType) => ({
+  filter: { business_slug: businessSlug, venue_slug: venueSlug, order_type: orderType },
+});
 
 /**
  * The menu/list answer in a menu page's first HTML (a JSON data block, like
@@ -46,6 +46,8 @@ export function takeInlineMenu(
     const body: unknown = JSON.parse(block.textContent);
     if (typeof body !== "object" || body === null || (body as { success?: unknown }).success !== true)
       return undefined;
+    // For the service worker, as if it had been asked (src/app/service-worker.tsx).
+    rememberRead("menu/list", menuRequest(businessSlug, venueSlug, orderType));
     return reshape<ApiPayload<"menu/list">, ApiMeta<"menu/list">>(body as Record<string, unknown>);
   } catch {
     return undefined;

@@ -5,7 +5,7 @@ import i18n from "@/i18n";
 import { useGeneralStore } from "@/stores/general";
 import { useHomeStore } from "@/stores/home";
 import { burgersScheme } from "@/test/fixtures";
-import { testMenu, testStore } from "@/test/menu-fixtures";
+import { item, testMenu, testStore } from "@/test/menu-fixtures";
 import { apiStub, renderRoute } from "@/test/render-route";
 
 const scheme = { ...burgersScheme, stores: [testStore()] };
@@ -87,5 +87,30 @@ describe("menu page", () => {
     );
     renderRoute("/demo-burgers/soho/menu");
     expect(await screen.findByText("Ready in about 35 min")).toBeTruthy();
+  });
+
+  it("mounts a long menu a few cards at a time, and a category picked at once is there", async () => {
+    const categories = [1, 2, 3, 4].map((id) => ({ id, name: `Section ${id}`, position: id }));
+    const items = Array.from({ length: 40 }, (_, i) =>
+      item({ id: 100 + i, title: `Dish ${i}`, category_id: 1 + Math.floor(i / 10), price: 500 }),
+    );
+    vi.stubGlobal(
+      "fetch",
+      apiStub({
+        "venue/info": { success: true, data: scheme, lastUpdatedTime: "t" },
+        "menu/list": { success: true, data: { ...testMenu, categories, items }, version: 2 },
+      }),
+    );
+    const scrolled = vi.fn();
+    Element.prototype.scrollIntoView = scrolled;
+    renderRoute("/demo-burgers/soho/menu");
+    await screen.findByRole("heading", { name: "Section 1", level: 2 });
+    // The last section is not mounted yet when its chip is picked: it is then.
+    expect(screen.queryByRole("heading", { name: "Section 4", level: 2 })).toBeNull();
+    const nav = screen.getByRole("navigation", { name: "Menu categories" });
+    await userEvent.click(within(nav).getByRole("link", { name: "Section 4" }));
+    const last = screen.getByRole("heading", { name: "Section 4", level: 2 });
+    expect(scrolled.mock.contexts.at(-1)).toBe(last.closest("section"));
+    expect(document.querySelectorAll(".item-card")).toHaveLength(40);
   });
 });

@@ -1,4 +1,5 @@
 import { lazy, startTransition, Suspense, useEffect, useMemo, useState, type ReactNode } from "react";
+import { flushSync } from "react-dom";
 import { useTranslation } from "@/i18n";
 import { paths } from "@/app/paths";
 import { NotFoundPage } from "@/components/layout/not-found-page";
@@ -102,6 +103,8 @@ function MenuScreen({ scheme, venue, aside }: { scheme: Scheme; venue: Store; as
   }
 
   function pick(id: string) {
+    // A category picked before the menu finished mounting: the rest at once.
+    if (!document.getElementById(id)) flushSync(() => setShownCards(Number.MAX_SAFE_INTEGER));
     document.getElementById(id)?.scrollIntoView({ behavior: scrollBehavior(), block: "start" });
   }
 
