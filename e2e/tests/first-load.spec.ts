@@ -27,10 +27,9 @@ test.describe("First load", () => {
       await expect(page.locator('link[rel="modulepreload"][href^="/assets/menu-"]')).toHaveCount(0);
       await expect(page.locator('script#platter-menu-list[data-venue="soho"]')).toHaveCount(1);
       // The first card's picture is asked before any script ran.
-      await expect(page.locator('link[rel="preload"][as="image"][fetchpriority="high"]').first()).toHaveAttribute(
-        "href",
-        /^\/demo-assets\//,
-      );
+      await expect(
+        page.locator('link[rel="preload"][as="image"][fetchpriority="high"]').first(),
+      ).toHaveAttribute("href", /^\/demo-assets\//);
       await expect(page.locator('link[rel="manifest"]')).toHaveAttribute(
         "href",
         "/demo-burgers/manifest.webmanifest",
@@ -102,7 +101,9 @@ test.describe("First load", () => {
         fetch("/api/v3/menu/list", {
           method: "POST",
           headers: { "Content-Type": "application/json" },
-          body: JSON.stringify({ filter: { business_slug: "demo-burgers", venue_slug: "soho", order_type: 1 } }),
+          body: JSON.stringify({
+            filter: { business_slug: "demo-burgers", venue_slug: "soho", order_type: 1 },
+          }),
         }),
       ),
     ]);
