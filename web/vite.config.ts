@@ -44,9 +44,39 @@ function firstLoadChunk() {
   };
 }
 
+// React DOM's client, imported by main.tsx when the app starts (so that it
+// evaluates in a task of its own), is fetched beside the entry: index.html
+// preloads its chunk.
+function preloadReactDomClient(): Plugin {
+  return {
+    name: "preload-react-dom-client",
+    apply: "build",
+    transformIndexHtml: {
+      order: "post",
+      handler(_html, ctx) {
+        const chunk = Object.values(ctx.bundle ?? {}).find(
+          (c) =>
+            c.type === "chunk" &&
+            c.isDynamicEntry &&
+            /react-dom[\\/]client\.js$/.test(c.facadeModuleId ?? ""),
+        );
+        if (!chunk)
+          throw new Error("preload-react-dom-client: no chunk for react-dom/client (see src/main.tsx)");
+        return [
+          {
+            tag: "link",
+            attrs: { rel: "modulepreload", crossorigin: true, href: `/${chunk.fileName}` },
+            injectTo: "head",
+          },
+        ];
+      },
+    },
+  };
+}
+
 // The SPA is embedded in the Go binary from web/dist (see web/embed.go).
 export default defineConfig({
-  plugins: [react(), keepDistPlaceholder()],
+  plugins: [react(), keepDistPlaceholder(), preloadReactDomClient()],
   base: "/",
   resolve: {
     alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) },
