@@ -17,16 +17,28 @@ import { useGeneralStore } from "@/stores/general";
 import { useHomeStore } from "@/stores/home";
 import { useVenueStore } from "@/stores/venue";
 
-/** Every route: records the server's versions (general store) once shake-hand answers. */
+/**
+ * Every route: records the server's versions (general store) once shake-hand
+ * answers. Asked when the browser is idle, not in the page's start-up: the
+ * versions are informative, and the screens that need shake-hand's settings
+ * (checkout's payments, tracking's maps) ask for it themselves.
+ */
 export function rootLoader(queryClient: QueryClient) {
   return () => {
-    queryClient.fetchQuery(shakeHandQueryOptions()).then(
-      (result) =>
-        useGeneralStore.getState().setVersions(result.payload.lastVersion, result.payload.lastStringVersion),
-      () => undefined, // the versions are informative; a failed shake-hand changes nothing here
+    whenIdle(() =>
+      queryClient.fetchQuery(shakeHandQueryOptions()).then(
+        (result) =>
+          useGeneralStore.getState().setVersions(result.payload.lastVersion, result.payload.lastStringVersion),
+        () => undefined, // a failed shake-hand changes nothing here
+      ),
     );
     return null;
   };
+}
+
+function whenIdle(run: () => void) {
+  if (typeof window.requestIdleCallback === "function") window.requestIdleCallback(run, { timeout: 3000 });
+  else window.setTimeout(run, 1000);
 }
 
 /**
