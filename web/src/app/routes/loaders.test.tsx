@@ -16,7 +16,9 @@ describe("rootLoader", () => {
     const idle: Array<() => void> = [];
     vi.stubGlobal("requestIdleCallback", (run: () => void) => idle.push(run));
     const fetchStub = vi.fn(
-      apiStub({ "general/shake-hand": { success: true, data: { lastVersion: 42, lastStringVersion: "s42" } } }),
+      apiStub({
+        "general/shake-hand": { success: true, data: { lastVersion: 42, lastStringVersion: "s42" } },
+      }),
     );
     vi.stubGlobal("fetch", fetchStub);
     useGeneralStore.setState({ lastVersion: 0, lastStringVersion: "" });

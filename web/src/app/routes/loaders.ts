@@ -28,7 +28,9 @@ export function rootLoader(queryClient: QueryClient) {
     whenIdle(() =>
       queryClient.fetchQuery(shakeHandQueryOptions()).then(
         (result) =>
-          useGeneralStore.getState().setVersions(result.payload.lastVersion, result.payload.lastStringVersion),
+          useGeneralStore
+            .getState()
+            .setVersions(result.payload.lastVersion, result.payload.lastStringVersion),
         () => undefined, // a failed shake-hand changes nothing here
       ),
     );
