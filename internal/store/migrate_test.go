@@ -75,11 +75,12 @@ func TestPendingBeforeMigrate(t *testing.T) {
 	if err := db.SQL().QueryRow("PRAGMA journal_mode").Scan(&mode); err != nil || mode != "wal" {
 		t.Errorf("journal_mode = %q, %v", mode, err)
 	}
-	var fk, timeout int
+	var fk, timeout, temp int
 	_ = db.SQL().QueryRow("PRAGMA foreign_keys").Scan(&fk)
 	_ = db.SQL().QueryRow("PRAGMA busy_timeout").Scan(&timeout)
-	if fk != 1 || timeout < 5000 {
-		t.Errorf("foreign_keys = %d, busy_timeout = %d", fk, timeout)
+	_ = db.SQL().QueryRow("PRAGMA temp_store").Scan(&temp)
+	if fk != 1 || timeout < 5000 || temp != 2 {
+		t.Errorf("foreign_keys = %d, busy_timeout = %d, temp_store = %d (want 2, memory)", fk, timeout, temp)
 	}
 }
 
