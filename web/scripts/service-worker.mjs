@@ -54,6 +54,15 @@ function walk(key) {
   for (const imported of chunk.imports ?? []) walk(imported);
 }
 SHELL_MODULES.forEach(walk);
+// What index.html preloads besides its imports (React DOM's client, imported
+// when the app starts: vite.config.ts), with its own imports.
+const byFile = new Map(Object.entries(manifest).map(([key, chunk]) => [chunk.file, key]));
+for (const [, href] of readFileSync(join(dist, "index.html"), "utf8").matchAll(
+  /<link rel="modulepreload"[^>]*href="\/([^"]+)"/g,
+)) {
+  if (byFile.has(href)) walk(byFile.get(href));
+  else files.add("/" + href);
+}
 if (existsSync(join(dist, "favicon.svg"))) files.add("/favicon.svg");
 
 const precache = [...files].sort();
