@@ -3,6 +3,7 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { useTranslation } from "@/i18n";
 import { paths } from "@/app/paths";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Spinner } from "@/components/ui/spinner";
 import { useCurrentScheme } from "@/hooks/use-current-scheme";
 import { useErrorMessage } from "@/hooks/use-error-message";
@@ -10,7 +11,7 @@ import { menuQueryOptions } from "@/lib/api/get-menu";
 import { formatCurrency } from "@/lib/currency";
 import { ORDER_STATUS_LABEL_KEYS, type OrderStatus, type OrderType } from "@/lib/enums";
 import { selectUserOf, useAuthStore } from "@/stores/auth";
-import { addItem, changeOrderType } from "@/stores/basket";
+import { addItem, basketCount, changeOrderType } from "@/stores/basket";
 import { useHomeStore } from "@/stores/home";
 import { useVenueStore } from "@/stores/venue";
 import type { OrderDetail } from "../api/get-order";
@@ -40,6 +41,19 @@ export function OrderHistoryPage() {
   const [result, setResult] = useState<ReorderResult | null>(null);
   const [busy, setBusy] = useState<number | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  /** An order whose type differs from a filled basket's: asked about first (SPEC.md §4). */
+  const [confirming, setConfirming] = useState<OrderDetail | null>(null);
+
+  const askOrderAgain = (order: OrderDetail) => {
+    // As on the order type page: the order type is the customer's choice for the
+    // whole scheme, so any basket filled for the other type is affected.
+    const baskets = useVenueStore.getState().basket[slug] ?? {};
+    const affected = Object.values(baskets).some(
+      (b) => b.orderDetail.order_type !== order.order_type && basketCount(b) > 0,
+    );
+    if (affected) setConfirming(order);
+    else void orderAgain(order);
+  };
 
   const orderAgain = async (order: OrderDetail) => {
     const venueSlug = order.venue?.venue_slug ?? order.venue_slug ?? "";
@@ -148,7 +162,7 @@ export function OrderHistoryPage() {
                       type="button"
                       className="button button--ghost"
                       disabled={busy !== null}
-                      onClick={() => void orderAgain(order)}
+                      onClick={() => askOrderAgain(order)}
                     >
                       {busy === order.id ? t("orderHistory.adding") : t("orderHistory.orderAgain")}
                       <span className="visually-hidden">
@@ -188,6 +202,18 @@ export function OrderHistoryPage() {
           </button>
         </nav>
       ) : null}
+      <ConfirmDialog
+        open={confirming !== null}
+        title={t("home.changeOrderTypeTitle")}
+        message={t("home.changeOrderTypeWarning")}
+        confirmLabel={t("home.changeOrderTypeConfirm")}
+        onConfirm={() => {
+          const order = confirming;
+          setConfirming(null);
+          if (order) void orderAgain(order);
+        }}
+        onCancel={() => setConfirming(null)}
+      />
     </section>
   );
 }
