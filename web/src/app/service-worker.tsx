@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { readsToKeep } from "@/lib/api/client";
+import { cachedAnswerCount, readsToKeep } from "@/lib/api/client";
 import { storefrontScheme, type KeepMessage } from "@/sw/rules";
 
 /**
@@ -15,6 +15,9 @@ import { storefrontScheme, type KeepMessage } from "@/sw/rules";
  * queries are asked again, so a menu shown from the cache is replaced by fresh
  * data.
  */
+/** How often the page asks again after coming back online while the worker still answers from its cache. */
+const ONLINE_RETRIES = 4;
+
 export function ServiceWorker() {
   const queryClient = useQueryClient();
   useEffect(() => {
@@ -22,7 +25,19 @@ export function ServiceWorker() {
     if (!storefrontScheme(window.location.pathname)) return;
     const container = navigator.serviceWorker;
     const controlled = Boolean(container.controller);
-    const refetch = () => void queryClient.refetchQueries({ type: "active" });
+    // Back online, the shown data is asked for again. The worker may still
+    // find no network for a moment (it learns of the connection a little
+    // later than the page), and then answers from its cache: ask again,
+    // waiting longer each time, until the server itself has answered.
+    let retry: number | undefined;
+    const refetch = async (attempt = 0) => {
+      window.clearTimeout(retry);
+      const before = cachedAnswerCount();
+      await queryClient.refetchQueries({ type: "active" });
+      if (cachedAnswerCount() === before || !navigator.onLine || attempt >= ONLINE_RETRIES) return;
+      retry = window.setTimeout(() => void refetch(attempt + 1), 1000 * 2 ** attempt);
+    };
+    const onOnline = () => void refetch();
     const onControl = () => {
       if (controlled) return;
       const message: KeepMessage = { type: "platter-keep", reads: readsToKeep() as KeepMessage["reads"] };
@@ -37,12 +52,13 @@ export function ServiceWorker() {
           : window.setTimeout(go, 2000);
     };
     container.addEventListener("controllerchange", onControl);
-    window.addEventListener("online", refetch);
+    window.addEventListener("online", onOnline);
     if (document.readyState === "complete") register();
     else window.addEventListener("load", register, { once: true });
     return () => {
       container.removeEventListener("controllerchange", onControl);
-      window.removeEventListener("online", refetch);
+      window.removeEventListener("online", onOnline);
+      window.clearTimeout(retry);
       window.removeEventListener("load", register);
       if (idle !== undefined) {
         if (typeof window.cancelIdleCallback === "function") window.cancelIdleCallback(idle);

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { useAuthStore } from "@/stores/auth";
 import { useGeneralStore } from "@/stores/general";
 import { ApiError } from "./api-error";
-import { CLIENT_HEADER, post, readsToKeep } from "./client";
+import { cachedAnswerCount, CLIENT_HEADER, post, readsToKeep } from "./client";
 
 type FetchArgs = [RequestInfo | URL, RequestInit | undefined];
 const fetchMock = vi.fn<(...args: FetchArgs) => Promise<Response>>();
@@ -186,5 +186,21 @@ describe("post: reads the service worker keeps", () => {
       { call: "menu/list", body: JSON.stringify(menu(1)) },
       { call: "menu/list", body: JSON.stringify(menu(0)) },
     ]);
+  });
+});
+
+describe("post: answers from the service worker's cache", () => {
+  it("are counted, so a refetch can tell it did not reach the server", async () => {
+    const before = cachedAnswerCount();
+    fetchMock.mockResolvedValueOnce(
+      new Response(JSON.stringify({ success: true, data: { a: 1 } }), {
+        headers: { "X-Platter-From-Cache": "1" },
+      }),
+    );
+    expect((await post("menu/list", {})).payload).toEqual({ a: 1 });
+    expect(cachedAnswerCount()).toBe(before + 1);
+    respond({ success: true, data: {} });
+    await post("menu/list", {});
+    expect(cachedAnswerCount()).toBe(before + 1);
   });
 });

@@ -1,4 +1,5 @@
 import { tokenScheme, useAuthStore } from "@/stores/auth";
+import { FROM_CACHE_HEADER } from "@/sw/rules";
 import { useGeneralStore } from "@/stores/general";
 import { ApiError, apiErrorFromBody, FALLBACK_MESSAGES } from "./api-error";
 import type { paths } from "./schema";
@@ -104,6 +105,18 @@ export function readsToKeep(): Array<{ call: string; body: string }> {
   return [...keptReads.values()];
 }
 
+/** Answers the service worker gave from its cache (the network failed), counted. */
+let cachedAnswers = 0;
+
+/**
+ * How many answers so far came from the service worker's cache instead of the
+ * server: the page compares it before and after a refetch to know whether it
+ * really reached the server (src/app/service-worker.tsx).
+ */
+export function cachedAnswerCount(): number {
+  return cachedAnswers;
+}
+
 /**
  * Remembers a venue/info or menu/list read as if it had been made, for an
  * answer the page already has another way (inline in its first HTML): the
@@ -140,6 +153,8 @@ export async function post<T = unknown, M = Record<string, unknown>>(
     if (error instanceof DOMException && error.name === "AbortError") throw error;
     throw new ApiError(FALLBACK_MESSAGES.generic, { fallback: "generic", cause: error });
   }
+
+  if (response.headers.get(FROM_CACHE_HEADER)) cachedAnswers++;
 
   let text: string;
   try {
