@@ -6,6 +6,7 @@ import { call } from "@/lib/api/client";
 import type { OrderDetail } from "@/lib/order-events";
 import { ADMIN_KEY } from "../api/venues";
 import { canAssignDriver, useDrivers, type AssignableOrder } from "./api";
+import "./venue-ops.css";
 
 /**
  * The order detail's driver choice (admin/orders/assign-driver): one of the
