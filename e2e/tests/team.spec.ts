@@ -49,6 +49,8 @@ test.describe("Team", () => {
     await managerSignsIn(page);
     await page.getByRole("navigation", { name: "Back office" }).getByRole("link", { name: "Team" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Team" })).toBeVisible();
+    // The team is the scheme's: the header's venue switch says so (it said "—").
+    await expect(page.getByRole("banner").getByLabel("Venue").locator("option:checked")).toHaveText("All venues");
 
     const since = Date.now();
     await page.getByLabel("E-mail address").fill(email);

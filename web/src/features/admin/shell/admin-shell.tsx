@@ -89,7 +89,8 @@ export function AdminShell() {
               value={venueSlug ?? ""}
               onChange={(e) => void navigate(paths.admin.board.getHref(scheme, e.target.value))}
             >
-              {venueSlug ? null : <option value="">—</option>}
+              {/* Team and Outbox are the scheme's, not a venue's. */}
+              {venueSlug ? null : <option value="">{t("office.allVenues")}</option>}
               {list.map((v) => (
                 <option key={v.venue_slug} value={v.venue_slug}>
                   {v.name}
