@@ -133,6 +133,20 @@ export function hasItem(basket: Basket | null | undefined, itemId: number): bool
   return basket?.items.some((i) => i.item_id === itemId) ?? false;
 }
 
+/**
+ * Whether choosing `orderType` would empty one of a scheme's baskets (SPEC.md
+ * §4: ask first): the order type is the customer's choice for the whole
+ * scheme, so any basket filled for another type is affected.
+ */
+export function typeChangeEmptiesBasket(
+  baskets: Record<string, Basket> | undefined,
+  orderType: OrderType,
+): boolean {
+  return Object.values(baskets ?? {}).some(
+    (b) => b.orderDetail.order_type !== orderType && basketCount(b) > 0,
+  );
+}
+
 export function basketCount(basket: Basket | null | undefined): number {
   return basket?.items.reduce((sum, i) => sum + i.qty, 0) ?? 0;
 }

@@ -5,7 +5,7 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { DeliveryIcon, PickupIcon } from "@/components/ui/icons";
 import { useCurrentScheme } from "@/hooks/use-current-scheme";
 import { OrderType } from "@/lib/enums";
-import { basketCount } from "@/stores/basket";
+import { typeChangeEmptiesBasket } from "@/stores/basket";
 import { useHomeStore } from "@/stores/home";
 import { useVenueStore } from "@/stores/venue";
 import { nextStepHref } from "../lib/next-step";
@@ -40,12 +40,7 @@ export function OrderTypePage() {
   }
 
   function choose(type: OrderType) {
-    // SPEC.md §4: changing the order type affects the basket, so ask first —
-    // whenever a basket with items was filled for the other order type.
-    const affected = Object.values(baskets ?? {}).some(
-      (b) => b.orderDetail.order_type !== type && basketCount(b) > 0,
-    );
-    if (affected) setPending(type);
+    if (typeChangeEmptiesBasket(baskets, type)) setPending(type);
     else apply(type);
   }
 

@@ -11,7 +11,7 @@ import { menuQueryOptions } from "@/lib/api/get-menu";
 import { formatCurrency } from "@/lib/currency";
 import { ORDER_STATUS_LABEL_KEYS, type OrderStatus, type OrderType } from "@/lib/enums";
 import { selectUserOf, useAuthStore } from "@/stores/auth";
-import { addItem, basketCount, changeOrderType } from "@/stores/basket";
+import { addItem, changeOrderType, typeChangeEmptiesBasket } from "@/stores/basket";
 import { useHomeStore } from "@/stores/home";
 import { useVenueStore } from "@/stores/venue";
 import type { OrderDetail } from "../api/get-order";
@@ -45,13 +45,8 @@ export function OrderHistoryPage() {
   const [confirming, setConfirming] = useState<OrderDetail | null>(null);
 
   const askOrderAgain = (order: OrderDetail) => {
-    // As on the order type page: the order type is the customer's choice for the
-    // whole scheme, so any basket filled for the other type is affected.
-    const baskets = useVenueStore.getState().basket[slug] ?? {};
-    const affected = Object.values(baskets).some(
-      (b) => b.orderDetail.order_type !== order.order_type && basketCount(b) > 0,
-    );
-    if (affected) setConfirming(order);
+    if (typeChangeEmptiesBasket(useVenueStore.getState().basket[slug], order.order_type as OrderType))
+      setConfirming(order);
     else void orderAgain(order);
   };
 
