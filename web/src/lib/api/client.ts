@@ -105,6 +105,23 @@ export function readsToKeep(): Array<{ call: string; body: string }> {
   return [...keptReads.values()];
 }
 
+/**
+ * A successful answer the server put in the page's first HTML as a JSON data
+ * block (a script of type application/json: the CSP stays strict), reshaped
+ * like a call's; undefined for anything else (no text, broken JSON, a
+ * failure envelope).
+ */
+export function inlineAnswer<T, M>(text: string | null | undefined): ApiResult<T, M> | undefined {
+  if (!text) return undefined;
+  try {
+    const body: unknown = JSON.parse(text);
+    if (!isObject(body) || body.success !== true) return undefined;
+    return reshape<T, M>(body);
+  } catch {
+    return undefined;
+  }
+}
+
 /** Answers the service worker gave from its cache (the network failed), counted. */
 let cachedAnswers = 0;
 

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { OrderType } from "@/lib/enums";
-import { call, rememberRead, reshape, type ApiMeta, type ApiPayload, type ApiResult } from "./client";
+import { call, inlineAnswer, rememberRead, type ApiMeta, type ApiPayload, type ApiResult } from "./client";
 
 /** The id of the menu/list answer the server puts in a menu page's first HTML. */
 export const INLINE_MENU_ID = "platter-menu-list";
@@ -42,16 +42,10 @@ export function takeInlineMenu(
   )
     return undefined;
   block.remove();
-  try {
-    const body: unknown = JSON.parse(block.textContent);
-    if (typeof body !== "object" || body === null || (body as { success?: unknown }).success !== true)
-      return undefined;
-    // For the service worker, as if it had been asked (src/app/service-worker.tsx).
-    rememberRead("menu/list", menuRequest(businessSlug, venueSlug, orderType));
-    return reshape<ApiPayload<"menu/list">, ApiMeta<"menu/list">>(body as Record<string, unknown>);
-  } catch {
-    return undefined;
-  }
+  const result = inlineAnswer<ApiPayload<"menu/list">, ApiMeta<"menu/list">>(block.textContent);
+  // For the service worker, as if it had been asked (src/app/service-worker.tsx).
+  if (result) rememberRead("menu/list", menuRequest(businessSlug, venueSlug, orderType));
+  return result;
 }
 
 export const menuQueryOptions = (businessSlug: string, venueSlug: string, orderType: OrderType) =>

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { useVenueStore } from "@/stores/venue";
-import { call, reshape, type ApiMeta, type ApiPayload, type ApiResult } from "./client";
+import { call, inlineAnswer, type ApiMeta, type ApiPayload, type ApiResult } from "./client";
 
 /** The id of the venue/info answer the server puts in a storefront page's first HTML. */
 export const INLINE_SCHEME_ID = "platter-venue-info";
@@ -57,17 +57,10 @@ export function inlineScheme(
   businessSlug: string,
   doc: Document | undefined = globalThis.document,
 ): SchemeResult | undefined {
-  const text = doc?.getElementById(INLINE_SCHEME_ID)?.textContent;
-  if (!text) return undefined;
-  try {
-    const body: unknown = JSON.parse(text);
-    if (typeof body !== "object" || body === null || (body as { success?: unknown }).success !== true)
-      return undefined;
-    const result = reshape<ApiPayload<"venue/info">, ApiMeta<"venue/info">>(body as Record<string, unknown>);
-    return result.payload?.business_slug === businessSlug ? result : undefined;
-  } catch {
-    return undefined;
-  }
+  const result = inlineAnswer<ApiPayload<"venue/info">, ApiMeta<"venue/info">>(
+    doc?.getElementById(INLINE_SCHEME_ID)?.textContent,
+  );
+  return result?.payload?.business_slug === businessSlug ? result : undefined;
 }
 
 export const schemeQueryOptions = (businessSlug: string) =>
