@@ -50,7 +50,9 @@ test.describe("Team", () => {
     await page.getByRole("navigation", { name: "Back office" }).getByRole("link", { name: "Team" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Team" })).toBeVisible();
     // The team is the scheme's: the header's venue switch says so (it said "—").
-    await expect(page.getByRole("banner").getByLabel("Venue").locator("option:checked")).toHaveText("All venues");
+    await expect(page.getByRole("banner").getByLabel("Venue").locator("option:checked")).toHaveText(
+      "Every venue",
+    );
 
     const since = Date.now();
     await page.getByLabel("E-mail address").fill(email);

@@ -90,7 +90,7 @@ export function AdminShell() {
               onChange={(e) => void navigate(paths.admin.board.getHref(scheme, e.target.value))}
             >
               {/* Team and Outbox are the scheme's, not a venue's. */}
-              {venueSlug ? null : <option value="">{t("office.allVenues")}</option>}
+              {venueSlug ? null : <option value="">{t("team.wholeScheme")}</option>}
               {list.map((v) => (
                 <option key={v.venue_slug} value={v.venue_slug}>
                   {v.name}
