@@ -1,6 +1,6 @@
 import type { APIRequestContext } from "@playwright/test";
 import { codeOf, uniqueEmail, waitForMail } from "../tests/mailbox";
-import { expect, language, test } from "./shot";
+import { expect, language, settle, test } from "./shot";
 
 /**
  * After checkout in Polish (e2e/screenshots/orders-*.png): the order-details
@@ -164,5 +164,23 @@ test("order details and history in Polish", async ({ page, context, request, sho
     await page.getByTestId("order-history-item").first().getByRole("button").first().click();
     await expect(page.getByTestId("reorder-result")).toBeVisible();
     await shot(`${prefix}-5-history-order-again`);
+    // The basket now filled as if for pickup: ordering the delivery order again asks first (SPEC §4).
+    await page.evaluate(() => {
+      const stored = JSON.parse(localStorage.getItem("venue") ?? "{}");
+      for (const baskets of Object.values(stored.state?.basket ?? {}) as Record<
+        string,
+        { orderDetail: { order_type: number } }
+      >[])
+        for (const basket of Object.values(baskets)) basket.orderDetail.order_type = 1;
+      localStorage.setItem("venue", JSON.stringify(stored));
+    });
+    await page.reload();
+    await page.getByTestId("order-history-item").first().getByRole("button").first().click();
+    await expect(page.getByRole("alertdialog")).toBeVisible();
+    await settle(page);
+    await shot(`${prefix}-6-history-order-again-confirm`, { fullPage: false });
+    // Confirmed: the lines are back in a delivery basket, as before these steps.
+    await page.getByRole("alertdialog").getByRole("button", { name: "Zmień i opróżnij koszyk" }).click();
+    await expect(page.getByTestId("reorder-result")).not.toBeEmpty();
   }
 });

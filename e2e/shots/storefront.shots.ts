@@ -127,3 +127,11 @@ for (const [style, layout] of LAYOUTS.entries()) {
     await shot(`storefront-layout-${style}-1440`, { fullPage: false });
   });
 }
+
+test("menu page in Polish (pl-PL), open", async ({ page, shot }) => {
+  await language(page, "pl-PL");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/demo-pierogi/rynek/menu");
+  await expect(page.locator(".item-card").first()).toBeVisible();
+  await shot("menu-pl-PL-390", { fullPage: false });
+});
