@@ -276,6 +276,15 @@ func TestPauseAndBusy(t *testing.T) {
 		if st := storeOf(t, e, "soho"); num(st["busy_minutes"]) != 20 {
 			t.Errorf("venue/info busy_minutes %v", st["busy_minutes"])
 		}
+		// What the storefront promises per order type: 15 prep + 20 busy
+		// (+ 25 delivery minutes), as first_asap_at above.
+		asap := func(st map[string]any, kind string) float64 { return num(st[kind].(map[string]any)["asap_minutes"]) }
+		if st := storeOf(t, e, "soho"); asap(st, "pickup") != 35 || asap(st, "delivery") != 60 {
+			t.Errorf("venue/info soho asap_minutes: pickup %v delivery %v", st["pickup"], st["delivery"])
+		}
+		if st := storeOf(t, e, "shoreditch"); asap(st, "pickup") != 15 || asap(st, "delivery") != 40 {
+			t.Errorf("venue/info shoreditch asap_minutes: pickup %v delivery %v", st["pickup"], st["delivery"])
+		}
 		e.call("orders/prepare", checkoutBody(basket, "idempotency_key", "busy-early", "is_asap", false,
 			"preorder_for", "2026-03-02T12:30:00Z"), ann...).wantError(t, 422, 3104)
 		if _, meta := slotsAt(t, e, "shoreditch", 1, 1); meta["first_asap_at"] != "2026-03-02T12:15:00+00:00" {

@@ -35,15 +35,23 @@ type storeJSON struct {
 	BusyMinutes     int                    `json:"busy_minutes"`
 }
 
+// deliveryJSON and pickupJSON are a store's terms per order type.
+// ASAPMinutes is what the storefront promises an ASAP order placed now of
+// that type: schedule.LeadTime (prep + busy minutes, + delivery minutes
+// for delivery), the same figure venue/slots' first_asap_at and an
+// accepted order's expected time are made of, so every page says one
+// thing.
 type deliveryJSON struct {
-	RadiusM  int64 `json:"radius_m"`
-	Fee      int64 `json:"fee"`
-	FreeOver int64 `json:"free_over"`
-	Minimum  int64 `json:"minimum"`
+	RadiusM     int64 `json:"radius_m"`
+	Fee         int64 `json:"fee"`
+	FreeOver    int64 `json:"free_over"`
+	Minimum     int64 `json:"minimum"`
+	ASAPMinutes int   `json:"asap_minutes"`
 }
 
 type pickupJSON struct {
-	Minimum int64 `json:"minimum"`
+	Minimum     int64 `json:"minimum"`
+	ASAPMinutes int   `json:"asap_minutes"`
 }
 
 // venueInfo answers venue/info: the scheme's brand and its stores, with
@@ -94,8 +102,9 @@ func toStoreJSON(v *catalog.Venue, now time.Time) storeJSON {
 	st := storeJSON{
 		Slug: v.Slug, Name: v.Name, Address: v.Address, Lat: v.Lat, Lng: v.Lng, TimeZone: v.TimeZone,
 		OrderTypes: v.OrderTypes, OpeningHours: v.OpeningHours, IsOpen: v.OpenAt(now),
-		Delivery:    deliveryJSON{v.DeliveryRadiusM, v.DeliveryFee, v.FreeDeliveryOver, v.DeliveryMinimum},
-		Pickup:      pickupJSON{v.PickupMinimum},
+		Delivery: deliveryJSON{v.DeliveryRadiusM, v.DeliveryFee, v.FreeDeliveryOver, v.DeliveryMinimum,
+			leadMinutes(v, catalog.OrderTypeDelivery)},
+		Pickup:      pickupJSON{v.PickupMinimum, leadMinutes(v, catalog.OrderTypePickup)},
 		PrepMinutes: v.PrepMinutes, DeliveryMinutes: v.DeliveryMinutes,
 		ServiceChargeBP: v.ServiceChargeBP, VATRateBP: v.VATRateBP, Tipping: v.Tipping, LayoutStyle: v.LayoutStyle,
 		BusyMinutes: v.BusyMinutes,
@@ -133,6 +142,10 @@ func toStoreJSON(v *catalog.Venue, now time.Time) storeJSON {
 		}
 	}
 	return st
+}
+
+func leadMinutes(v *catalog.Venue, orderType int) int {
+	return int(schedule.LeadTime(v, orderType) / time.Minute)
 }
 
 // schemeVenues loads a scheme by slug with its venues; a missing scheme has

@@ -1396,9 +1396,13 @@ export interface components {
                 /** @description 0: never free */
                 free_over: number;
                 minimum: number;
+                /** @description What to promise an ASAP delivery placed now, in minutes: prep_minutes + busy_minutes + delivery_minutes (the server's lead time; venue/slots' first_asap_at and an accepted order's expected_at are made of the same figures). */
+                asap_minutes: number;
             };
             pickup: {
                 minimum: number;
+                /** @description What to promise an ASAP pickup placed now, in minutes (prep_minutes + busy_minutes). */
+                asap_minutes: number;
             };
             prep_minutes: number;
             delivery_minutes: number;
