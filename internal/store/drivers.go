@@ -57,6 +57,7 @@ func (db *DB) AssignDriver(ctx context.Context, schemeID, orderID, driverID int6
 		if res == 0 {
 			return errRefused("stale", h.status, h.status)
 		}
+		// No event: the boards read the order again.
 		if err := notifyOrder(ctx, c, orderID); err != nil {
 			return err
 		}
@@ -66,6 +67,5 @@ func (db *DB) AssignDriver(ctx context.Context, schemeID, orderID, driverID int6
 	if err != nil {
 		return nil, err
 	}
-	db.wakeLocal(orderID)
 	return d, nil
 }

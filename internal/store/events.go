@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"encoding/json"
 	"log/slog"
 	"strconv"
 	"time"
@@ -25,15 +26,100 @@ const eventChannel = "order_events"
 // listenerAppName marks the listening connection in pg_stat_activity.
 const listenerAppName = "platter-listener"
 
-// notifyOrder announces, inside the transaction that wrote an order's
-// events, that the order has new ones. PostgreSQL delivers the NOTIFY to
-// every listening instance when (and only if) the transaction commits; on
-// SQLite the caller wakes this process's streams after the commit
-// (wakeLocal): a SQLite database is served by one process.
-//
-// The order's venue is announced too, under ordering.VenueWakeKey (its id
-// negated), for the order board's streams that follow the whole venue.
+// One event writer. Every order event goes through writeEvent, in the
+// transaction of the change it records, and so every one of them:
+//   - is a row of order_events (what streams read: a lost wake-up loses
+//     nothing);
+//   - sends the PostgreSQL NOTIFY inside the transaction (delivered to
+//     every listening instance when, and only if, it commits);
+//   - is remembered on the transaction's afterCommit, which db.write
+//     drains after the commit: this process's streams are woken on SQLite
+//     (one process serves a SQLite database), and the refund worker is
+//     poked when the transaction queued a refund (queueRefund).
+// No caller can forget a step: there is no other way to write an event.
+
+// afterCommit is what one write transaction must cause once committed.
+type afterCommit struct {
+	orders []int64 // orders with new events, each once
+	refund bool    // a refund was queued
+}
+
+// wrap resets the record at each run of fn (write may run it again) and
+// hands it to fn's conn.
+func (fx *afterCommit) wrap(fn func(c conn) error) func(c conn) error {
+	return func(c conn) error {
+		*fx = afterCommit{}
+		c.fx = fx
+		return fn(c)
+	}
+}
+
+func (fx *afterCommit) order(id int64) {
+	for _, o := range fx.orders {
+		if o == id {
+			return
+		}
+	}
+	fx.orders = append(fx.orders, id)
+}
+
+// committed runs after a write's commit.
+func (db *DB) committed(fx *afterCommit) {
+	db.wakeLocal(fx.orders...)
+	if fx.refund {
+		if f := db.refundQueued.Load(); f != nil {
+			(*f)()
+		}
+	}
+}
+
+// SetRefundQueued sets what wakes the refund worker after a commit that
+// queued a refund (the worker's Poke); nil: nothing, the worker polls.
+func (db *DB) SetRefundQueued(f func()) {
+	if f == nil {
+		db.refundQueued.Store(nil)
+		return
+	}
+	db.refundQueued.Store(&f)
+}
+
+// event is one row of order_events.
+type event struct {
+	orderID, schemeID int64
+	kind              string // ordering.Event*; "" is the table's default (status)
+	status, payment   string
+	actor, reason     string
+	payload           json.RawMessage // nil: none
+	at                time.Time
+}
+
+// writeEvent is the one event writer (see above).
+func writeEvent(ctx context.Context, c conn, e event) error {
+	var err error
+	if e.kind == "" {
+		_, err = c.exec(ctx, `INSERT INTO order_events (order_id, scheme_id, status, payment_status, actor, reason,
+			created_at) VALUES (?, ?, ?, ?, ?, ?, ?)`, e.orderID, e.schemeID, e.status, e.payment, e.actor, e.reason, e.at)
+	} else {
+		_, err = c.exec(ctx, `INSERT INTO order_events (order_id, scheme_id, kind, status, payment_status, actor,
+				reason, payload, created_at)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`, e.orderID, e.schemeID, e.kind, e.status, e.payment, e.actor, e.reason,
+			string(e.payload), e.at)
+	}
+	if err != nil {
+		return err
+	}
+	return notifyOrder(ctx, c, e.orderID)
+}
+
+// notifyOrder announces, inside the transaction, that an order has new
+// events: NOTIFY on PostgreSQL, and the order remembered for the local
+// wake-up after the commit. The order's venue is announced too, under
+// ordering.VenueWakeKey (its id negated), for the order board's streams
+// that follow the whole venue.
 func notifyOrder(ctx context.Context, c conn, orderID int64) error {
+	if c.fx != nil {
+		c.fx.order(orderID)
+	}
 	if c.dialect != Postgres {
 		return nil
 	}
@@ -47,7 +133,7 @@ func notifyOrder(ctx context.Context, c conn, orderID int64) error {
 // wakeLocal wakes this process's streams of the orders after a commit on
 // SQLite; on PostgreSQL the listener does it for every instance.
 func (db *DB) wakeLocal(orderIDs ...int64) {
-	if db.dialect == Postgres {
+	if db.dialect == Postgres || len(orderIDs) == 0 {
 		return
 	}
 	if w := db.waker.Load(); w != nil {

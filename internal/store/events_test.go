@@ -6,6 +6,9 @@ import (
 	"testing"
 	"time"
 
+	"platter/internal/notify"
+	"platter/internal/ordering"
+	"platter/internal/payments"
 	"platter/internal/store"
 	"platter/internal/store/storetest"
 )
@@ -80,4 +83,82 @@ func TestListenWakesAfterCommitAndSurvivesALostConnection(t *testing.T) {
 			t.Fatal("Listen did not return when its context ended")
 		}
 	})
+}
+
+// TestEveryEventWakesStreams: the hub subscriptions the order and board
+// streams use are woken after a webhook's payment and after the expiry job
+// (before, on SQLite, both wrote events and woke nobody: with Stripe the
+// board never showed a new paid order until something else happened).
+func TestEveryEventWakesStreams(t *testing.T) {
+	t.Parallel()
+	storetest.Run(t, func(t *testing.T, db *store.DB) {
+		ctx, cancel := context.WithCancel(context.Background())
+		defer cancel()
+		schemeID := mustImport(t, db, mustParse(t, 0)).SchemeID
+		hub := notify.NewHub()
+		go db.Listen(ctx, hub, nil)
+		listening(t, db, hub)
+
+		paid := newOrder(t, db, schemeID, t0, "wake-paid")
+		if _, err := db.SetPaymentIntent(ctx, paid.ID, "pi_wake", "secret", t0); err != nil {
+			t.Fatal(err)
+		}
+		board := hub.Subscribe(ordering.VenueWakeKey(paid.VenueID))
+		order := hub.Subscribe(paid.ID)
+		drain(board, order)
+		if _, err := db.ApplyPaymentEvent(ctx, payments.EventSucceeded, "pi_wake", paid.ID, "visa", "4242", "", t0); err != nil {
+			t.Fatal(err)
+		}
+		woken(t, "the board after a webhook's payment", board)
+		woken(t, "the order's stream after a webhook's payment", order)
+
+		unpaid := newOrder(t, db, schemeID, t0, "wake-expired")
+		order = hub.Subscribe(unpaid.ID)
+		drain(board, order)
+		if n, err := db.ExpireOrders(ctx, t0.Add(ordering.UnpaidTTL+time.Minute), 10); err != nil || n != 1 {
+			t.Fatalf("expired %d, %v", n, err)
+		}
+		woken(t, "the order's stream after expiry", order)
+		woken(t, "the board after expiry", board)
+	})
+}
+
+// listening waits until the store's wake-ups reach hub (on PostgreSQL the
+// listener connects first).
+func listening(t *testing.T, db *store.DB, hub *notify.Hub) {
+	t.Helper()
+	probe := hub.Subscribe(0)
+	defer hub.Unsubscribe(probe)
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		if err := db.NotifyForTest(context.Background(), 0); err != nil {
+			t.Fatal(err)
+		}
+		select {
+		case <-probe.C:
+			return
+		case <-time.After(50 * time.Millisecond):
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the store's wake-ups never reached the hub")
+		}
+	}
+}
+
+func drain(subs ...*notify.Sub) {
+	for _, s := range subs {
+		select {
+		case <-s.C:
+		default:
+		}
+	}
+}
+
+func woken(t *testing.T, what string, s *notify.Sub) {
+	t.Helper()
+	select {
+	case <-s.C:
+	case <-time.After(10 * time.Second):
+		t.Fatalf("%s was not woken", what)
+	}
 }

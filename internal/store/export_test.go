@@ -20,11 +20,7 @@ func (db *DB) ReadForTest(ctx context.Context, fn func(tx Querier) error) error 
 // NotifyForTest commits a transaction that announces new events of an
 // order, the way an order change does.
 func (db *DB) NotifyForTest(ctx context.Context, orderID int64) error {
-	if err := db.write(ctx, func(c conn) error { return notifyOrder(ctx, c, orderID) }); err != nil {
-		return err
-	}
-	db.wakeLocal(orderID)
-	return nil
+	return db.write(ctx, func(c conn) error { return notifyOrder(ctx, c, orderID) })
 }
 
 // WriteRelaxedForTest runs fn through writeRelaxed.

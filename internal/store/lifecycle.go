@@ -81,16 +81,12 @@ func (db *DB) Transition(ctx context.Context, ch ordering.Change, now time.Time)
 		if refund, err = afterStatus(ctx, c, &ch, h, now); err != nil {
 			return err
 		}
-		if err := notifyOrder(ctx, c, ch.OrderID); err != nil {
-			return err
-		}
 		d, err = loadDetail(ctx, c, ch.OrderID)
 		return err
 	})
 	if err != nil {
 		return nil, false, err
 	}
-	db.wakeLocal(ch.OrderID)
 	return d, refund, nil
 }
 
@@ -179,7 +175,10 @@ func afterStatus(ctx context.Context, c conn, ch *ordering.Change, h *orderHead,
 	if !paid {
 		return false, expirePayment(ctx, c, ch.OrderID, now)
 	}
-	return lifecycle.Refunds(ch.To, paid), queueRefund(ctx, c, ch.OrderID, ch.SchemeID, now)
+	if _, err := queueRefund(ctx, c, ch.OrderID, ch.SchemeID, now); err != nil {
+		return false, err
+	}
+	return lifecycle.Refunds(ch.To, paid), nil
 }
 
 // releaseUse gives back the promo code or reward use of an order that will
@@ -217,28 +216,46 @@ func addETAEvent(ctx context.Context, c conn, orderID, schemeID int64, status, p
 // addEventOf writes one event row of any kind.
 func addEventOf(ctx context.Context, c conn, orderID, schemeID int64, kind, status, payment, actor, reason string,
 	payload json.RawMessage, now time.Time) error {
-	_, err := c.exec(ctx, `INSERT INTO order_events (order_id, scheme_id, kind, status, payment_status, actor,
-			reason, payload, created_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`, orderID, schemeID, kind, status, payment, actor, reason, string(payload), now)
-	return err
+	return writeEvent(ctx, c, event{orderID: orderID, schemeID: schemeID, kind: kind, status: status, payment: payment,
+		actor: actor, reason: reason, payload: payload, at: now})
 }
 
-// queueRefund writes the refund of an order's payment, once (the order id
-// is unique in refunds; a second queueing is a no-op).
-func queueRefund(ctx context.Context, c conn, orderID, schemeID int64, now time.Time) error {
-	var ref, intent, provider, currency string
-	var amount int64
+// queueRefund writes the refund of an order's payment in full, once.
+func queueRefund(ctx context.Context, c conn, orderID, schemeID int64, now time.Time) (queued bool, err error) {
+	return queueRefundOf(ctx, c, orderID, schemeID, 0, "", now)
+}
+
+// queueRefundOf writes the refund of an order's payment, once: the order
+// id is unique in refunds, so a second queueing (a replayed webhook, two
+// steps that both end the order) is a no-op and queued is false. amount
+// and currency are what arrived at the provider when it differs from the
+// order's ("" takes the payment's). The provider refunds the whole
+// payment; the refund worker makes the call after the commit, and the
+// commit pokes it (afterCommit).
+func queueRefundOf(ctx context.Context, c conn, orderID, schemeID, amount int64, currency string,
+	now time.Time) (queued bool, err error) {
+	var ref, intent, provider, cur string
+	var amt int64
 	if err := c.queryRow(ctx, `SELECT ref, provider_ref, provider, amount, currency FROM payments WHERE order_id = ?`,
-		orderID).Scan(&ref, &intent, &provider, &amount, &currency); err != nil {
-		return err
+		orderID).Scan(&ref, &intent, &provider, &amt, &cur); err != nil {
+		return false, err
+	}
+	if currency != "" {
+		amt, cur = amount, currency
 	}
 	var b [8]byte
 	_, _ = rand.Read(b[:])
-	_, err := c.exec(ctx, `INSERT INTO refunds (order_id, scheme_id, ref, payment_ref, intent_ref, provider, amount,
+	n, err := execCount(ctx, c, `INSERT INTO refunds (order_id, scheme_id, ref, payment_ref, intent_ref, provider, amount,
 			currency, status, next_at, created_at)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?) ON CONFLICT (order_id) DO NOTHING`,
-		orderID, schemeID, "re_"+hex.EncodeToString(b[:]), ref, intent, provider, amount, currency, now, now)
-	return err
+		orderID, schemeID, "re_"+hex.EncodeToString(b[:]), ref, intent, provider, amt, cur, now, now)
+	if err != nil {
+		return false, err
+	}
+	if n == 1 && c.fx != nil {
+		c.fx.refund = true
+	}
+	return n == 1, nil
 }
 
 // AutoReject rejects (and so refunds) paid orders that have waited longer

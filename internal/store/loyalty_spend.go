@@ -84,7 +84,7 @@ func settleReward(ctx context.Context, c conn, orderID int64, now time.Time) (ke
 	if err := releaseUse(ctx, c, orderID, now); err != nil {
 		return false, err
 	}
-	if err := queueRefund(ctx, c, orderID, schemeID, now); err != nil {
+	if _, err := queueRefund(ctx, c, orderID, schemeID, now); err != nil {
 		return false, err
 	}
 	return false, addEvent(ctx, c, orderID, schemeID, ordering.StatusCancelled, ordering.PayPaid, "system",

@@ -256,13 +256,8 @@ func randomHex(n int) string {
 }
 
 func addEvent(ctx context.Context, c conn, orderID, schemeID int64, status, payment, actor, reason string, now time.Time) error {
-	_, err := c.exec(ctx, `INSERT INTO order_events (order_id, scheme_id, status, payment_status, actor, reason, created_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?)`, orderID, schemeID, status, payment, actor, reason, now)
-	if err != nil {
-		return err
-	}
-	// Open streams of the order (on any instance) read the new event.
-	return notifyOrder(ctx, c, orderID)
+	return writeEvent(ctx, c, event{orderID: orderID, schemeID: schemeID, status: status, payment: payment,
+		actor: actor, reason: reason, at: now})
 }
 
 // Order returns one of the owner's orders; another's is not found.

@@ -133,7 +133,6 @@ func (db *DB) FinishPayment(ctx context.Context, orderID int64, r ordering.Payme
 	if err != nil {
 		return nil, err
 	}
-	db.wakeLocal(orderID)
 	return out, nil
 }
 

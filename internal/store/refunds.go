@@ -44,7 +44,6 @@ func (db *DB) ClaimRefund(ctx context.Context, now time.Time, lease time.Duratio
 // reports whether this call recorded it.
 func (db *DB) FinishRefund(ctx context.Context, id int64, attempt int, providerRef string, now time.Time) (done bool, err error) {
 	now = utc(now)
-	var orderID int64
 	err = db.write(ctx, func(c conn) error {
 		done = false
 		rows, err := scanAll(ctx, c, func(r scanner, x *int64) error { return r.Scan(x) },
@@ -53,7 +52,7 @@ func (db *DB) FinishRefund(ctx context.Context, id int64, attempt int, providerR
 		if err != nil || len(rows) == 0 {
 			return err
 		}
-		orderID = rows[0]
+		orderID := rows[0]
 		var schemeID int64
 		var status string
 		if err := c.queryRow(ctx, `UPDATE orders SET payment_status = ?, updated_at = ? WHERE id = ?
@@ -69,13 +68,10 @@ func (db *DB) FinishRefund(ctx context.Context, id int64, attempt int, providerR
 			return err
 		}
 		done = true
-		return notifyOrder(ctx, c, orderID)
+		return nil
 	})
 	if err != nil {
 		return false, err // whatever a run of fn saw, nothing was committed
-	}
-	if done {
-		db.wakeLocal(orderID)
 	}
 	return done, nil
 }

@@ -37,5 +37,10 @@ func (db *DB) writeRelaxed(ctx context.Context, fn func(c conn) error) error {
 	// before the connection serves anyone else (sqlite_writer.go); a relaxed
 	// write grouped with a durable one is committed durably. SQLite's one
 	// writer never conflicts, so no retry.
-	return db.writer.submit(ctx, fn, true)
+	fx := &afterCommit{}
+	if err := db.writer.submit(ctx, fx.wrap(fn), true); err != nil {
+		return err
+	}
+	db.committed(fx)
+	return nil
 }

@@ -49,6 +49,9 @@ type DB struct {
 	// waker is woken after a commit that wrote order events, on SQLite
 	// (in process); PostgreSQL wakes through LISTEN/NOTIFY instead.
 	waker atomic.Pointer[Waker]
+	// refundQueued is called after a commit that queued a refund
+	// (SetRefundQueued); nil: the refund worker finds it at its next poll.
+	refundQueued atomic.Pointer[func()]
 	// orderMail composes the customer's order mails (SetOrderMail); nil: none.
 	orderMail *notify.Composer
 }
@@ -233,6 +236,9 @@ type conn struct {
 	dialect string
 	mail    *notify.Composer // the DB's order mail composer, for writes that queue one
 	tx      bool             // q is a transaction
+	// fx collects what a write transaction must cause after its commit
+	// (events.go); nil outside write.
+	fx *afterCommit
 }
 
 func (c conn) exec(ctx context.Context, query string, args ...any) (sql.Result, error) {
@@ -314,9 +320,15 @@ func (db *DB) read(ctx context.Context, fn func(c conn) error) error {
 // a panic is raised again in the caller, but fn must not end its goroutine
 // (runtime.Goexit, a test's t.FailNow), which would stop the writer.
 func (db *DB) write(ctx context.Context, fn func(c conn) error) error {
+	fx := &afterCommit{}
+	run := fx.wrap(fn)
 	for attempt := 1; ; attempt++ {
-		err := db.writeOnce(ctx, fn)
-		if err == nil || attempt == writeAttempts || !isTxConflict(err) {
+		err := db.writeOnce(ctx, run)
+		if err == nil {
+			db.committed(fx)
+			return nil
+		}
+		if attempt == writeAttempts || !isTxConflict(err) {
 			return err
 		}
 		if err := sleepCtx(ctx, retryWait(attempt)); err != nil {

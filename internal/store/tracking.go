@@ -187,7 +187,7 @@ func (db *DB) Orders(ctx context.Context, f ordering.OrderFilter) ([]ordering.De
 // driver's order is not found; an order not on its way is refused (409).
 func (db *DB) DriverLocation(ctx context.Context, schemeID, driverID, orderID int64, lat, lng float64, now time.Time) error {
 	now = utc(now)
-	err := db.write(ctx, func(c conn) error {
+	return db.write(ctx, func(c conn) error {
 		var status, payment string
 		var assigned int64
 		if err := c.queryRow(ctx, `SELECT status, payment_status, COALESCE(driver_user_id, 0) FROM orders
@@ -205,16 +205,9 @@ func (db *DB) DriverLocation(ctx context.Context, schemeID, driverID, orderID in
 			return err
 		}
 		b, _ := json.Marshal(map[string]any{"lat": lat, "lng": lng, "updated_at": now.Format(time.RFC3339)})
-		if err := addEventOf(ctx, c, orderID, schemeID, ordering.EventDriver, status, payment,
-			"driver:"+itoa(driverID), "", b, now); err != nil {
-			return err
-		}
-		return notifyOrder(ctx, c, orderID)
+		return addEventOf(ctx, c, orderID, schemeID, ordering.EventDriver, status, payment,
+			"driver:"+itoa(driverID), "", b, now)
 	})
-	if err == nil {
-		db.wakeLocal(orderID)
-	}
-	return err
 }
 
 // CreateStreamTicket stores the hash of a new stream ticket (the caller
