@@ -88,7 +88,8 @@ describe("route loaders", () => {
     await screen.findByRole("heading", { name: "Burgers" });
     clearTimeout(fallback);
     expect(net.log).toEqual(["start venue/info", "start menu/list", "end venue/info"]);
-    expect(document.title).toBe("Demo Burgers — Soho");
+    // The title is set by an effect, which may run after the heading is in the DOM: wait for it.
+    await waitFor(() => expect(document.title).toBe("Demo Burgers — Soho"));
   });
 
   it("show a returning visitor's persisted scheme at once, then refetch it", async () => {
@@ -107,7 +108,7 @@ describe("route loaders", () => {
     expect(
       await screen.findByRole("heading", { name: "How would you like to get your order?" }),
     ).toBeTruthy();
-    expect(document.title).toBe("Old Burgers");
+    await waitFor(() => expect(document.title).toBe("Old Burgers"));
     await waitFor(() => expect(net.log).toEqual(["start venue/info"]));
     act(net.release);
     await waitFor(() => expect(document.title).toBe("Demo Burgers"));
@@ -130,7 +131,7 @@ describe("route loaders", () => {
     );
     expect(useHomeStore.getState().currentVenueName).toBe("Camden");
     await act(() => router.navigate("/demo-burgers/home/stores"));
-    expect(document.title).toBe("Demo Burgers");
+    await waitFor(() => expect(document.title).toBe("Demo Burgers"));
   });
 });
 

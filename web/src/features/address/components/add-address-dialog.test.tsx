@@ -1,5 +1,5 @@
 import { QueryClientProvider } from "@tanstack/react-query";
-import { render, screen, within } from "@testing-library/react";
+import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { ReactNode } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -110,7 +110,9 @@ describe("AddAddressDialog", () => {
     expect(map.dataset.lat).toBe("50.06");
     expect(screen.queryByTestId("address-errors")).toBeNull();
     // The Next button is gone: the focus moves to step 2's heading, and the step is announced.
-    expect(document.activeElement).toBe(screen.getByRole("heading", { name: "Pin your location" }));
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole("heading", { name: "Pin your location" })),
+    );
     const step = screen.getByTestId("address-step");
     expect(step.getAttribute("aria-live")).toBe("polite");
     expect(step.textContent).toBe("Step 2 of 2");

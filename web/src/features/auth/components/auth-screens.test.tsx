@@ -167,7 +167,9 @@ describe("SignIn", () => {
     await screen.findByRole("heading", { name: "Confirm your account" });
     expect(router.state.location.pathname).toBe("/demo-burgers/auth/verify");
     // The next step is announced: focus moves to its title.
-    expect(document.activeElement).toBe(screen.getByRole("heading", { name: "Confirm your account" }));
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole("heading", { name: "Confirm your account" })),
+    );
     expect(document.getElementById("auth-subtitle")!.textContent).toContain(
       "We have sent a 6-digit code to anna@example.com.",
     );
@@ -268,7 +270,7 @@ describe("SignUp", () => {
     const input = screen.getByLabelText("Contact number");
     expect(input.getAttribute("aria-invalid")).toBe("true");
     expect(input.getAttribute("aria-describedby")).toContain(error.closest("p")!.id);
-    expect(document.activeElement).toBe(input);
+    await waitFor(() => expect(document.activeElement).toBe(input));
     expect(calls.find((c) => c.path === "user/validate-contact-number")!.body).toEqual({
       filter: { contact_number: "+441234" },
     });
