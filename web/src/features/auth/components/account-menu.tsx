@@ -1,11 +1,11 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "@/i18n";
+import { useUserInfo } from "@/lib/api/get-user-info";
 import { Link, useLocation } from "react-router";
 import { paths } from "@/app/paths";
 import { selectUserOf, useAuthStore, type AuthUser } from "@/stores/auth";
 import { accountLabel } from "../account-label";
-import { useUserInfo } from "../api/get-user-info";
 import { signOutRemote } from "../api/sign-out";
 import { dropUserQueries } from "../hooks/use-complete-sign-in";
 import "./account-menu.css";
@@ -57,7 +57,7 @@ function SignedInMenu({ scheme, user }: { scheme: string; user: AuthUser }) {
   const location = useLocation();
   const token = useAuthStore((s) => s.token);
   // Keeps the stored user fresh: the query records its answer in the auth store
-  // itself (get-user-info.ts), so `user` re-renders with it; a 1401 here clears
+  // itself (lib/api/get-user-info.ts), so `user` re-renders with it; a 1401 here clears
   // the session in the API client.
   useUserInfo(scheme, token !== null);
 

@@ -5,6 +5,7 @@ import { useTranslation } from "@/i18n";
 import { paths } from "@/app/paths";
 import { useOrderType } from "@/hooks/use-order-type";
 import { useShakeHand } from "@/lib/api/get-shake-hand";
+import { userInfoKey } from "@/lib/api/get-user-info";
 import type { Scheme, Store } from "@/lib/api/types";
 import { formatCurrency } from "@/lib/currency";
 import { OrderType } from "@/lib/enums";
@@ -139,7 +140,7 @@ export function CheckoutView({ scheme, venue, basket, menuHref, renderAddressDia
     // The basket is emptied only now that the payment went through.
     resetBasket({ keepContact: true });
     // A loyalty reward is spent with the payment: user/info answers anew.
-    if (loyaltyChoice >= 0) void queryClient.invalidateQueries({ queryKey: ["user", "info", slug] });
+    if (loyaltyChoice >= 0) void queryClient.invalidateQueries({ queryKey: userInfoKey(slug) });
     void navigate(paths.venue.orderDetails.getHref(slug, venue.venue_slug, prepared.order.id), {
       state: { order: prepared.order },
     });

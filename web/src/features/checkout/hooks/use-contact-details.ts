@@ -1,24 +1,12 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { post } from "@/lib/api/client";
+import { userInfoQueryOptions, type UserInfo } from "@/lib/api/get-user-info";
 import { selectUserOf, useAuthStore } from "@/stores/auth";
 import { useVenueStore } from "@/stores/venue";
 import type { ContactValues } from "../lib/validation";
 
-interface UserInfo {
-  email?: string;
-  first_name?: string;
-  last_name?: string;
-  contact_number?: string;
-  is_guest?: boolean;
-  /** Unlocked loyalty rewards still to use (DESIGN.md §4c: every stamps_per_reward stamps). */
-  rewards?: LoyaltyReward[];
-}
-
-export interface LoyaltyReward {
-  id: number;
-  title: string;
-}
+/** An unlocked loyalty reward still to use (DESIGN.md §4c: every stamps_per_reward stamps). */
+export type LoyaltyReward = Pick<UserInfo["rewards"][number], "id" | "title">;
 
 /**
  * The customer's details: what this basket already holds, else the signed-in
@@ -28,14 +16,7 @@ export interface LoyaltyReward {
 export function useContactDetails(businessSlug: string) {
   const user = useAuthStore(selectUserOf(businessSlug));
   const signedIn = user !== null && user.is_guest !== true;
-  const info = useQuery({
-    // The same key as the account menu's user/info: one request, one cache entry.
-    queryKey: ["user", "info", businessSlug],
-    queryFn: async ({ signal }) =>
-      (await post<UserInfo>("user/info", { filter: { business_slug: businessSlug } }, { signal })).payload,
-    enabled: signedIn,
-    staleTime: 5 * 60_000,
-  });
+  const info = useQuery(userInfoQueryOptions(businessSlug, signedIn));
   const updateBasket = useVenueStore((s) => s.updateBasket);
   const detail = useVenueStore((s) => {
     const venue = s.currentVenue?.venue_slug;

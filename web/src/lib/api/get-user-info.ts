@@ -1,17 +1,25 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { call } from "@/lib/api/client";
 import { useAuthStore, type AuthUser } from "@/stores/auth";
+import { call, type ApiPayload } from "./client";
+
+export type UserInfo = ApiPayload<"user/info">;
+
+/** The one query key of user/info for a scheme's session (invalidate it after spending stamps or a reward). */
+export const userInfoKey = (scheme: string) => ["user", "info", scheme] as const;
 
 /**
  * user/info for the session of a scheme (the filter makes the server check the
- * token's scheme). The answer also refreshes the auth store's user (SPEC.md §3:
+ * token's scheme): the one fetcher under its key, shared (not a feature) because
+ * the account menu, checkout (contact details, loyalty rewards) and the order
+ * page (stamps) all read it, and whichever asks first fills the cache for the
+ * others. The answer also refreshes the auth store's user (SPEC.md §3:
  * the stored user is what other pages read, the e-mail first): written here,
  * where the answer arrives, and only for the session that asked — never copied
  * from a component's effect.
  */
 export function userInfoQueryOptions(scheme: string, signedIn: boolean) {
   return queryOptions({
-    queryKey: ["user", "info", scheme],
+    queryKey: userInfoKey(scheme),
     queryFn: async ({ signal }) => {
       const asked = useAuthStore.getState().token;
       const { payload } = await call("user/info", { filter: { business_slug: scheme } }, { signal });
