@@ -1,7 +1,9 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { API_BASE, call, CLIENT_HEADER } from "@/lib/api/client";
 import { ApiError, apiErrorFromBody, FALLBACK_MESSAGES } from "@/lib/api/api-error";
 import { useAuthStore } from "@/stores/auth";
 import { useGeneralStore } from "@/stores/general";
+import { orderQueryKey } from "./get-order";
 
 export const SUPPORT_KINDS = ["incorrect_item", "wrong_order", "quality_concern", "something_else"] as const;
 export type SupportKind = (typeof SUPPORT_KINDS)[number];
@@ -67,4 +69,17 @@ export async function insertSupportRequest(input: {
     },
   });
   return result.payload;
+}
+
+/** Sends the request; the order's query is read again (it lists its support requests). */
+export function useInsertSupportRequest(orderId: number, businessSlug: string, onSent: () => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { kind: SupportKind; description: string; photoIds: number[] }) =>
+      insertSupportRequest({ orderId, businessSlug, ...input }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: orderQueryKey(String(orderId)) });
+      onSent();
+    },
+  });
 }

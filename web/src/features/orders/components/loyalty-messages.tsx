@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { useTranslation } from "@/i18n";
 import { useCurrentScheme } from "@/hooks/use-current-scheme";
-import { call } from "@/lib/api/client";
+import { userInfoKey, userInfoQueryOptions } from "@/lib/api/get-user-info";
 import { formatCurrency } from "@/lib/currency";
 import { selectUserOf, useAuthStore } from "@/stores/auth";
 import type { OrderDetail } from "../api/get-order";
@@ -22,20 +22,13 @@ export function LoyaltyMessages({
   const user = useAuthStore(selectUserOf(scheme));
   const signedIn = user !== null && user.is_guest !== true;
   const queryClient = useQueryClient();
-  // The same key as the account menu's user/info: one request, one cache entry.
-  const info = useQuery({
-    queryKey: ["user", "info", scheme],
-    queryFn: async ({ signal }) =>
-      (await call("user/info", { filter: { business_slug: scheme } }, { signal })).payload,
-    enabled: signedIn,
-    staleTime: 5 * 60_000,
-  });
+  const info = useQuery(userInfoQueryOptions(scheme, signedIn));
   // The stamps this order earns (fixed when it was priced); they are
   // credited when it is delivered or collected, and the balance changes then.
   const count = order.stamps?.earned ?? order.pricing?.stamps_earned ?? 0;
   const arrived = order.status === "delivered" || order.status === "collected";
   useEffect(() => {
-    if (arrived && count > 0) void queryClient.invalidateQueries({ queryKey: ["user", "info", scheme] });
+    if (arrived && count > 0) void queryClient.invalidateQueries({ queryKey: userInfoKey(scheme) });
   }, [arrived, count, scheme, queryClient]);
 
   const cancelled = order.status === "cancelled" || order.status === "rejected";
