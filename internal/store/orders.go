@@ -30,10 +30,13 @@ func errIdempotency() *platter.Error {
 // with another hash it is refused with 1409. The unique index on the key
 // holds this under concurrency: on PostgreSQL two transactions that both
 // found no order race to insert, the second blocks on the index until the
-// first commits and then fails with a unique violation, after which the
-// order of the first is read and returned like any retry's. The row is
-// inserted before the slot place and the use are taken, so a losing retry
-// never touches a slot's or a promo code's count.
+// first commits and then inserts nothing (ON CONFLICT on that index alone,
+// so the race is told by the index it hit, never by an error's text),
+// after which the order of the first is read and returned like any
+// retry's. Any other unique violation is a fault of ours (1500), never
+// mistaken for that race. The row is inserted before the slot place and
+// the use are taken, so a losing retry never touches a slot's or a promo
+// code's count.
 //
 // Promo atomicity: the use is taken by a conditional UPDATE of the code's
 // row (uses < max_uses), which also locks that row until commit, so
@@ -84,15 +87,23 @@ func (db *DB) CreateOrder(ctx context.Context, n *ordering.NewOrder, now time.Ti
 		out, err = loadOrder(ctx, c, id)
 		return err
 	})
-	if pe := platter.AsError(err); err != nil && pe.Code == platter.CodeConflict && pe.Message == "error.conflict" {
+	if errors.Is(err, errKeyRace) {
 		// Another run with this key committed first (see above).
 		return db.replayOrder(ctx, n)
+	}
+	if isUniqueViolation(err) {
+		// Not the idempotency key's index: nothing the client can fix.
+		return nil, false, platter.Internal(err)
 	}
 	if err != nil {
 		return nil, false, err
 	}
 	return out, replay, nil
 }
+
+// errKeyRace is insertOrder's answer when another prepare with the same
+// idempotency key committed its order first.
+var errKeyRace = &platter.Error{Code: platter.CodeConflict, Message: "order.idempotency_conflict"}
 
 func (db *DB) replayOrder(ctx context.Context, n *ordering.NewOrder) (*ordering.Order, bool, error) {
 	var out *ordering.Order
@@ -153,6 +164,7 @@ func insertOrder(ctx context.Context, c conn, n *ordering.NewOrder, now time.Tim
 		delivery_fee, tip, total, tax, vat_rate_bp, stamps_earned, idempotency_key, request_hash,
 		created_at, updated_at, expires_at, lang, loyalty_reward_id)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+		ON CONFLICT (scheme_id, user_id, idempotency_key) DO NOTHING
 		RETURNING id`,
 		o.SchemeID, o.VenueID, o.UserID, num, ordering.StatusPending, ordering.PayRequired,
 		o.OrderType, o.IsASAP, preorder, addr, o.Note, o.Email, o.ContactNumber, o.FirstName, o.LastName,
@@ -160,6 +172,9 @@ func insertOrder(ctx context.Context, c conn, n *ordering.NewOrder, now time.Tim
 		p.ServiceCharge, p.DeliveryFee, p.Tip, p.Total, p.Tax, p.VATRateBP, p.StampsEarned,
 		n.IdempotencyKey, n.RequestHash, now, now, now.Add(ordering.UnpaidTTL), orderLang(n.Lang),
 		nullID(o.LoyaltyRewardID)).Scan(&id)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, errKeyRace // ON CONFLICT on the key's index: nothing inserted
+	}
 	return id, err
 }
 

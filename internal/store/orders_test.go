@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"platter/internal/ordering"
+	"platter/internal/platter"
 	"platter/internal/store"
 	"platter/internal/store/storetest"
 )
@@ -143,6 +144,39 @@ func TestOrderNumbersConcurrent(t *testing.T) {
 			if !seen[k] {
 				t.Errorf("order number %d not given (numbers %v)", k, seen)
 			}
+		}
+	})
+}
+
+// TestCreateOrderOtherUniqueViolation: a unique violation in CreateOrder
+// that is not the idempotency key's (here an order number handed out
+// twice, after the counter was set back) is a fault of ours (1500), not
+// read as a retry that lost a race (which would look for an order under
+// the new key and answer 1404).
+func TestCreateOrderOtherUniqueViolation(t *testing.T) {
+	t.Parallel()
+	storetest.Run(t, func(t *testing.T, db *store.DB) {
+		schemeID := mustImport(t, db, mustParse(t, 0)).SchemeID
+		now := time.Date(2030, 1, 1, 12, 0, 0, 0, time.UTC)
+		first := newOrder(t, db, schemeID, now, "first")
+		if _, err := db.SQL().Exec(rebind(db, "UPDATE order_numbers SET last_number = 0 WHERE scheme_id = ?"), schemeID); err != nil {
+			t.Fatal(err)
+		}
+		ctx := context.Background()
+		n := &ordering.NewOrder{IdempotencyKey: "second", RequestHash: "h", Order: ordering.Order{SchemeID: schemeID,
+			VenueID: first.VenueID, UserID: first.UserID, OrderType: 1, IsASAP: true, Email: "g@example.com",
+			Pricing: ordering.Pricing{Currency: "GBP", Subtotal: 499, Total: 499},
+			Lines:   []ordering.Line{{ItemID: 1, Title: "Cheesy Fries", Qty: 1, UnitPrice: 499, Total: 499}},
+			Payment: ordering.Payment{Provider: "sandbox"}}}
+		_, _, err := db.CreateOrder(ctx, n, now)
+		if code := platter.ErrorCode(err); code != platter.CodeInternal {
+			t.Fatalf("order number taken twice: code %d (%v), want 1500", code, err)
+		}
+		// The same key again is a retry like any other.
+		again, replay, err := db.CreateOrder(ctx, &ordering.NewOrder{IdempotencyKey: "first", RequestHash: "h",
+			Order: n.Order}, now)
+		if err != nil || !replay || again.ID != first.ID {
+			t.Fatalf("retry of the first: %v %v %v", again, replay, err)
 		}
 	})
 }
