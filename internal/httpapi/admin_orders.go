@@ -104,8 +104,10 @@ func (s *Server) adminOrderTransition(r *request, c *Caller) (*reply, error) {
 		ActorRef: actor + ":" + idText(c.UserID), Reason: in.Reason, ETAMinutes: in.ETAMinutes, Reach: reach}
 	if in.Status == lifecycle.OnTheWay {
 		driver, err := t.SchemeDriver(ctx, c.SchemeID, in.DriverID)
-		if err != nil {
+		if platter.ErrorCode(err) == platter.CodeNotFound {
 			return nil, platter.Invalid(map[string]string{"driver_id": "order.driver_unknown"})
+		} else if err != nil {
+			return nil, err // the database's fault, not the caller's: 1500
 		}
 		ch.AssignDriver = driver
 	}

@@ -63,6 +63,7 @@ type options struct {
 	poke     func()               // called when mail is queued; nil: nothing
 	gate     *account.Gate        // password hashing bound; nil: the default
 	streams  httpapi.StreamLimits // zero: the defaults
+	tracking httpapi.Tracking     // nil: db
 }
 
 // start boots the real HTTP server on db, with the demo schemes loaded.
@@ -87,6 +88,10 @@ func start(t *testing.T, db *store.DB, o options) *env {
 	if o.catalog != nil {
 		cat = o.catalog
 	}
+	var tracking httpapi.Tracking = db
+	if o.tracking != nil {
+		tracking = o.tracking
+	}
 	// The store wakes the streams of this server: after its own commits on
 	// SQLite, through LISTEN/NOTIFY on PostgreSQL (as in platter serve).
 	hub := notify.NewHub()
@@ -96,7 +101,7 @@ func start(t *testing.T, db *store.DB, o options) *env {
 	api := httpapi.New(httpapi.Options{
 		Config: cfg, Logger: slog.New(slog.NewJSONHandler(logs, nil)),
 		Catalog: cat, Health: db, Web: o.web, DemoAssets: demo.Assets(), Version: "test",
-		Accounts: db, Addresses: db, Orders: db, Support: db, Loyalty: db, Team: db, Tracking: db, Hub: hub, Streams: o.streams, Geocoder: o.geocoder, Now: o.now, MailQueued: o.poke, Passwords: o.gate,
+		Accounts: db, Addresses: db, Orders: db, Support: db, Loyalty: db, Team: db, Tracking: tracking, Hub: hub, Streams: o.streams, Geocoder: o.geocoder, Now: o.now, MailQueued: o.poke, Passwords: o.gate,
 	})
 	srv := httptest.NewServer(api.Handler())
 	t.Cleanup(srv.Close)

@@ -404,8 +404,15 @@ func (f *permFixture) freshOrder() int64 {
 }
 
 func newPermFixture(t *testing.T, db *store.DB) *permFixture {
+	return newPermFixtureWith(t, db, options{})
+}
+
+// newPermFixtureWith is newPermFixture with server options (its clock is
+// the fixture's).
+func newPermFixtureWith(t *testing.T, db *store.DB, o options) *permFixture {
 	clk := &clock{t: time.Date(2026, 3, 2, 12, 0, 0, 0, time.UTC)}
-	f := &permFixture{t: t, db: db, clk: clk, e: start(t, db, options{now: clk.Now}),
+	o.now = clk.Now
+	f := &permFixture{t: t, db: db, clk: clk, e: start(t, db, o),
 		schemes: map[kind]int64{}, users: map[kind]int64{}}
 	ctx := context.Background()
 	burgersID, pierogiID := f.schemeID("demo-burgers"), f.schemeID("demo-pierogi")
