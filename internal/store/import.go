@@ -96,37 +96,19 @@ func importScheme(ctx context.Context, t *menuTx, doc *catalog.SchemeDoc, res *I
 	return err
 }
 
-// schemeRow is the scheme as the document decides it.
-type schemeRow struct {
-	Name, LogoURL     string
-	Theme             int
-	Colour, Colours   string
-	Currency, Country string
-	Languages         string
-	StampThreshold    int64
-	StampsPerReward   int
-	RewardTitle       string
-}
-
-func (r *schemeRow) fields() []any {
-	return []any{&r.Name, &r.LogoURL, &r.Theme, &r.Colour, &r.Colours, &r.Currency, &r.Country, &r.Languages,
-		&r.StampThreshold, &r.StampsPerReward, &r.RewardTitle}
-}
-
-const schemeRowColumns = `name, logo_url, theme, colour, colours, currency, country, languages,
-	stamp_threshold, stamps_per_reward, reward_title`
-
 // upsertScheme creates the scheme or updates what differs. An existing row
 // is locked first (PostgreSQL), so imports of one scheme run one after the
 // other and each compares against what the one before it committed.
 func upsertScheme(ctx context.Context, c conn, doc *catalog.SchemeDoc, now time.Time) (id int64, created, changed bool, err error) {
 	s := doc.Scheme() // colours normalised
-	want := schemeRow{s.Name, s.LogoURL, s.Theme, s.Colour, toJSON(s.Colours), s.Currency, s.Country,
-		toJSON(s.Languages), s.Loyalty.StampThreshold, s.Loyalty.StampsPerReward, s.Loyalty.RewardTitle}
-	args := append([]any{s.Slug}, values(want.fields())...)
-	err = c.queryRow(ctx, `INSERT INTO schemes (slug, `+schemeRowColumns+`, created_at, updated_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-		ON CONFLICT (slug) DO NOTHING RETURNING id`, append(args, now, now)...).Scan(&id)
+	want := schemeRow{Name: s.Name, LogoURL: s.LogoURL, Theme: s.Theme, Colour: s.Colour,
+		Colours: toJSON(s.Colours), Currency: s.Currency, Country: s.Country, Languages: toJSON(s.Languages),
+		StampThreshold: s.Loyalty.StampThreshold, StampsPerReward: s.Loyalty.StampsPerReward,
+		RewardTitle: s.Loyalty.RewardTitle}
+	args := append([]any{s.Slug}, schemeRowColumns.values(&want)...)
+	err = c.queryRow(ctx, "INSERT INTO schemes (slug, "+schemeRowColumns.list("")+", created_at, updated_at)"+
+		" VALUES ("+placeholders(3+len(schemeRowColumns))+") ON CONFLICT (slug) DO NOTHING RETURNING id",
+		append(args, now, now)...).Scan(&id)
 	if err == nil {
 		return id, true, true, nil
 	} else if !errors.Is(err, sql.ErrNoRows) {
@@ -137,55 +119,28 @@ func upsertScheme(ctx context.Context, c conn, doc *catalog.SchemeDoc, now time.
 	if c.dialect == Postgres {
 		lock = " FOR UPDATE"
 	}
-	err = c.queryRow(ctx, "SELECT id, "+schemeRowColumns+" FROM schemes WHERE slug = ?"+lock, s.Slug).
-		Scan(append([]any{&id}, have.fields()...)...)
+	err = c.queryRow(ctx, "SELECT id, "+schemeRowColumns.list("")+" FROM schemes WHERE slug = ?"+lock, s.Slug).
+		Scan(append([]any{&id}, schemeRowColumns.fields(&have)...)...)
 	if err != nil || have == want {
 		return id, false, false, err
 	}
-	_, err = c.exec(ctx, `UPDATE schemes SET name = ?, logo_url = ?, theme = ?, colour = ?, colours = ?,
-		currency = ?, country = ?, languages = ?, stamp_threshold = ?, stamps_per_reward = ?, reward_title = ?
-		WHERE id = ?`, append(values(want.fields()), id)...)
+	_, err = c.exec(ctx, "UPDATE schemes SET "+schemeRowColumns.assignments()+" WHERE id = ?",
+		append(schemeRowColumns.values(&want), id)...)
 	return id, false, true, err
 }
 
-// venueRow is a venue as the document decides it (hours apart).
-type venueRow struct {
-	Name, Line1, Line2, City, Postcode, Country string
-	Lat, Lng                                    float64
-	TimeZone, OrderTypes                        string
-	RadiusM, Fee, FreeOver, Minimum, PickupMin  int64
-	PrepMinutes, DeliveryMinutes                int
-	ServiceChargeBP, VATRateBP                  int
-	TipEnabled                                  bool
-	TipPercents                                 string
-	TipDefault                                  int
-	TipAllowCustom                              bool
-	LayoutStyle                                 int
-	MenuID                                      int64
-	Position                                    int
-	DeliverySlots, PickupSlots                  int
-}
-
-var venuesTable = &table[venueRow]{name: "venues", parent: "scheme_id", key: "slug",
-	cols: []string{"name", "address_line1", "address_line2", "city", "postcode", "country", "lat", "lng",
-		"time_zone", "order_types", "delivery_radius_m", "delivery_fee", "free_delivery_over",
-		"delivery_minimum", "pickup_minimum", "prep_minutes", "delivery_minutes", "service_charge_bp",
-		"vat_rate_bp", "tipping_enabled", "tip_percents", "tip_default", "tip_allow_custom", "layout_style",
-		"menu_id", "position", "delivery_slot_capacity", "pickup_slot_capacity"},
-	fields: func(r *venueRow) []any {
-		return []any{&r.Name, &r.Line1, &r.Line2, &r.City, &r.Postcode, &r.Country, &r.Lat, &r.Lng,
-			&r.TimeZone, &r.OrderTypes, &r.RadiusM, &r.Fee, &r.FreeOver, &r.Minimum, &r.PickupMin,
-			&r.PrepMinutes, &r.DeliveryMinutes, &r.ServiceChargeBP, &r.VATRateBP, &r.TipEnabled,
-			&r.TipPercents, &r.TipDefault, &r.TipAllowCustom, &r.LayoutStyle, &r.MenuID, &r.Position,
-			&r.DeliverySlots, &r.PickupSlots}
-	}}
+// venuesTable syncs venues; its row and column list are in catalog_rows.go.
+var venuesTable = &table[venueRow]{name: "venues", parent: "scheme_id", key: "slug", cols: venueRowColumns}
 
 func toVenueRow(v *catalog.VenueDoc, menuID int64, pos int) venueRow {
 	a, d, t := v.Address, v.Delivery, v.Tipping
-	return venueRow{v.Name, a.Line1, a.Line2, a.City, a.Postcode, a.Country, v.Lat, v.Lng, v.TimeZone,
-		toJSON(v.OrderTypes), d.RadiusM, d.Fee, d.FreeOver, d.Minimum, v.Pickup.Minimum, v.PrepMinutes,
-		v.DeliveryMinutes, v.ServiceChargeBP, v.VATRateBP, t.Enabled, toJSON(t.Percents), t.DefaultPercent,
-		t.AllowCustom, v.LayoutStyle, menuID, pos, d.SlotCapacity, v.Pickup.SlotCapacity}
+	return venueRow{Name: v.Name, Line1: a.Line1, Line2: a.Line2, City: a.City, Postcode: a.Postcode,
+		Country: a.Country, Lat: v.Lat, Lng: v.Lng, TimeZone: v.TimeZone, OrderTypes: toJSON(v.OrderTypes),
+		RadiusM: d.RadiusM, Fee: d.Fee, FreeOver: d.FreeOver, Minimum: d.Minimum, PickupMin: v.Pickup.Minimum,
+		PrepMinutes: v.PrepMinutes, DeliveryMinutes: v.DeliveryMinutes, ServiceChargeBP: v.ServiceChargeBP,
+		VATRateBP: v.VATRateBP, TipEnabled: t.Enabled, TipPercents: toJSON(t.Percents),
+		TipDefault: t.DefaultPercent, TipAllowCustom: t.AllowCustom, LayoutStyle: v.LayoutStyle,
+		MenuID: menuID, Position: pos, DeliverySlots: d.SlotCapacity, PickupSlots: v.Pickup.SlotCapacity}
 }
 
 // importVenues syncs the scheme's venues and their opening hours and

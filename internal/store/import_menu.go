@@ -8,72 +8,16 @@ import (
 	"platter/internal/catalog"
 )
 
-// The columns a document decides, per kind of menu row. Items and modifier
-// items are keyed by ref in their menu (menu_id), not in their category, so
-// moving one between categories updates category_id and keeps the id.
-
-type menuRow struct {
-	Name        string
-	LayoutStyle int
-}
-
-var menusTable = &table[menuRow]{name: "menus", parent: "scheme_id", key: "ref",
-	cols:   []string{"name", "layout_style"},
-	fields: func(r *menuRow) []any { return []any{&r.Name, &r.LayoutStyle} }}
-
-type categoryRow struct {
-	Name     string
-	Position int
-}
-
-var categoriesTable = &table[categoryRow]{name: "categories", parent: "menu_id", key: "ref",
-	cols:   []string{"name", "position"},
-	fields: func(r *categoryRow) []any { return []any{&r.Name, &r.Position} }}
-
-type itemRow struct {
-	CategoryID           int64
-	Title, Description   string
-	ImageURL             string
-	Price                int64
-	IsNew, IsAvailable   bool
-	SelectMin, SelectMax int
-	OrderTypes           string // JSON, as toJSON writes it
-	Position             int
-}
-
-var itemsTable = &table[itemRow]{name: "items", parent: "menu_id", key: "ref",
-	cols: []string{"category_id", "title", "description", "image_url", "price", "is_new", "is_available",
-		"select_min", "select_max", "order_types", "position"},
-	fields: func(r *itemRow) []any {
-		return []any{&r.CategoryID, &r.Title, &r.Description, &r.ImageURL, &r.Price, &r.IsNew, &r.IsAvailable,
-			&r.SelectMin, &r.SelectMax, &r.OrderTypes, &r.Position}
-	}}
-
-type modCategoryRow struct {
-	Name                 string
-	SelectMin, SelectMax int
-	Position             int
-}
-
-var modCategoriesTable = &table[modCategoryRow]{name: "modifier_categories", parent: "menu_id", key: "ref",
-	cols: []string{"name", "select_min", "select_max", "position"},
-	fields: func(r *modCategoryRow) []any {
-		return []any{&r.Name, &r.SelectMin, &r.SelectMax, &r.Position}
-	}}
-
-type modItemRow struct {
-	ModifierCategoryID int64
-	Name               string
-	Price              int64
-	IsAvailable        bool
-	Position           int
-}
-
-var modItemsTable = &table[modItemRow]{name: "modifier_items", parent: "menu_id", key: "ref",
-	cols: []string{"modifier_category_id", "name", "price", "is_available", "position"},
-	fields: func(r *modItemRow) []any {
-		return []any{&r.ModifierCategoryID, &r.Name, &r.Price, &r.IsAvailable, &r.Position}
-	}}
+// The tables an import syncs in a menu; their rows and column lists are in
+// menu_rows.go.
+var (
+	menusTable         = &table[menuRow]{name: "menus", parent: "scheme_id", key: "ref", cols: menuRowColumns}
+	categoriesTable    = &table[categoryRow]{name: "categories", parent: "menu_id", key: "ref", cols: categoryRowColumns}
+	itemsTable         = &table[itemRow]{name: "items", parent: "menu_id", key: "ref", cols: itemRowColumns}
+	modCategoriesTable = &table[modCategoryRow]{name: "modifier_categories", parent: "menu_id", key: "ref",
+		cols: modCategoryRowColumns}
+	modItemsTable = &table[modItemRow]{name: "modifier_items", parent: "menu_id", key: "ref", cols: modItemRowColumns}
+)
 
 // importMenus syncs the scheme's menus and everything in them and returns
 // the menu ids by ref. A menu the document no longer lists is soft-deleted

@@ -3,9 +3,7 @@ package store
 import (
 	"cmp"
 	"context"
-	"reflect"
 	"slices"
-	"strings"
 	"time"
 )
 
@@ -19,11 +17,10 @@ import (
 // table describes one kind of catalogue row. name, parent, key and cols are
 // constants of this package, never input.
 type table[T comparable] struct {
-	name   string   // e.g. "items"
-	parent string   // the column rows are synced under, e.g. "menu_id"
-	key    string   // "ref" or "slug": unique under parent over every row, deleted or not
-	cols   []string // the columns of T, in the order fields returns them
-	fields func(*T) []any
+	name   string     // e.g. "items"
+	parent string     // the column rows are synced under, e.g. "menu_id"
+	key    string     // "ref" or "slug": unique under parent over every row, deleted or not
+	cols   columns[T] // the columns the document decides: the table's one list of them (columns.go)
 }
 
 // stored is a row as the store holds it.
@@ -68,12 +65,12 @@ func (tb *table[T]) sync(ctx context.Context, c conn, w rowWriter, parentID int6
 		h, ok := have[x.key]
 		switch {
 		case !ok:
-			args := append([]any{parentID, x.key}, values(tb.fields(&x.row))...)
+			args := append([]any{parentID, x.key}, tb.cols.values(&x.row)...)
 			if h.id, err = w.insert(ctx, tb.insertSQL(), args...); err != nil {
 				return nil, err
 			}
 		case h.deleted || h.row != x.row:
-			if err := w.exec(ctx, h.id, tb.updateSQL(), append(values(tb.fields(&x.row)), h.id)...); err != nil {
+			if err := w.exec(ctx, h.id, tb.updateSQL(), append(tb.cols.values(&x.row), h.id)...); err != nil {
 				return nil, err
 			}
 		}
@@ -94,7 +91,7 @@ func (tb *table[T]) sync(ctx context.Context, c conn, w rowWriter, parentID int6
 
 // load reads every row under parentID, deleted ones included, by key.
 func (tb *table[T]) load(ctx context.Context, c conn, parentID int64) (map[string]stored[T], error) {
-	rows, err := c.query(ctx, "SELECT id, "+tb.key+", deleted_at IS NOT NULL, "+strings.Join(tb.cols, ", ")+
+	rows, err := c.query(ctx, "SELECT id, "+tb.key+", deleted_at IS NOT NULL, "+tb.cols.list("")+
 		" FROM "+tb.name+" WHERE "+tb.parent+" = ?", parentID)
 	if err != nil {
 		return nil, err
@@ -106,7 +103,7 @@ func (tb *table[T]) load(ctx context.Context, c conn, parentID int64) (map[strin
 			s   stored[T]
 			key string
 		)
-		if err := rows.Scan(append([]any{&s.id, &key, &s.deleted}, tb.fields(&s.row)...)...); err != nil {
+		if err := rows.Scan(append([]any{&s.id, &key, &s.deleted}, tb.cols.fields(&s.row)...)...); err != nil {
 			return nil, err
 		}
 		out[key] = s
@@ -115,22 +112,12 @@ func (tb *table[T]) load(ctx context.Context, c conn, parentID int64) (map[strin
 }
 
 func (tb *table[T]) insertSQL() string {
-	cols := append([]string{tb.parent, tb.key}, tb.cols...)
-	marks := strings.TrimSuffix(strings.Repeat("?, ", len(cols)), ", ")
-	return "INSERT INTO " + tb.name + " (" + strings.Join(cols, ", ") + ") VALUES (" + marks + ") RETURNING id"
+	return "INSERT INTO " + tb.name + " (" + tb.parent + ", " + tb.key + ", " + tb.cols.list("") +
+		") VALUES (" + placeholders(2+len(tb.cols)) + ") RETURNING id"
 }
 
 func (tb *table[T]) updateSQL() string {
-	return "UPDATE " + tb.name + " SET " + strings.Join(tb.cols, " = ?, ") + " = ?, deleted_at = NULL WHERE id = ?"
-}
-
-// values dereferences the field pointers fields returns.
-func values(ptrs []any) []any {
-	out := make([]any, len(ptrs))
-	for i, p := range ptrs {
-		out[i] = reflect.ValueOf(p).Elem().Interface()
-	}
-	return out
+	return "UPDATE " + tb.name + " SET " + tb.cols.assignments() + ", deleted_at = NULL WHERE id = ?"
 }
 
 // sortedKeysByID orders removals by id, so concurrent imports lock rows in

@@ -45,13 +45,14 @@ func loadMenu(ctx context.Context, c conn, menuID int64) (*catalog.Menu, error) 
 }
 
 func findMenu(ctx context.Context, c conn, id int64) (*catalog.Menu, error) {
-	var m catalog.Menu
-	err := c.queryRow(ctx, "SELECT id, scheme_id, ref, name, layout_style, version FROM menus WHERE id = ? AND deleted_at IS NULL", id).
-		Scan(&m.ID, &m.SchemeID, &m.Ref, &m.Name, &m.LayoutStyle, &m.Version)
+	var r menuRecord
+	err := menuColumns.scan(c.queryRow(ctx, "SELECT "+menuColumns.list("")+
+		" FROM menus WHERE id = ? AND deleted_at IS NULL", id), &r)
 	if err != nil {
 		return nil, err
 	}
-	return &m, nil
+	m, err := r.menu()
+	return &m, err
 }
 
 // scanAll runs a query and scans each row into a new T with scan.
@@ -73,42 +74,27 @@ func scanAll[T any](ctx context.Context, c conn, scan func(scanner, *T) error, q
 }
 
 func findCategories(ctx context.Context, c conn, menuID int64) ([]catalog.Category, error) {
-	return scanAll(ctx, c, func(r scanner, x *catalog.Category) error {
-		return r.Scan(&x.ID, &x.Ref, &x.Name, &x.Position)
-	}, `SELECT id, ref, name, position FROM categories
-		WHERE menu_id = ? AND deleted_at IS NULL ORDER BY position, id`, menuID)
+	return selectRows(ctx, c, categoryColumns, (*categoryRecord).category, "SELECT "+categoryColumns.list("")+
+		" FROM categories WHERE menu_id = ? AND deleted_at IS NULL ORDER BY position, id", menuID)
 }
 
 // findItems orders items by their category's position first, so the list
 // reads like the printed menu.
 func findItems(ctx context.Context, c conn, menuID int64) ([]catalog.Item, error) {
-	return scanAll(ctx, c, func(r scanner, x *catalog.Item) error {
-		var orderTypes string
-		err := r.Scan(&x.ID, &x.CategoryID, &x.Ref, &x.Title, &x.Description, &x.ImageURL, &x.Price,
-			&x.IsNew, &x.IsAvailable, &x.SelectMin, &x.SelectMax, &orderTypes, &x.Position)
-		if err != nil {
-			return err
-		}
-		x.ModifierCategoryIDs = []int64{}
-		return fromJSON(orderTypes, &x.OrderTypes)
-	}, `SELECT i.id, i.category_id, i.ref, i.title, i.description, i.image_url, i.price, i.is_new,
-		i.is_available, i.select_min, i.select_max, i.order_types, i.position
+	return selectRows(ctx, c, itemColumns, (*itemRecord).item, "SELECT "+itemColumns.list("i")+`
 		FROM items i JOIN categories c ON c.id = i.category_id
 		WHERE i.menu_id = ? AND i.deleted_at IS NULL AND c.deleted_at IS NULL
 		ORDER BY c.position, c.id, i.position, i.id`, menuID)
 }
 
 func findModifierCategories(ctx context.Context, c conn, menuID int64) ([]catalog.ModifierCategory, error) {
-	return scanAll(ctx, c, func(r scanner, x *catalog.ModifierCategory) error {
-		return r.Scan(&x.ID, &x.Ref, &x.Name, &x.SelectMin, &x.SelectMax, &x.Position)
-	}, `SELECT id, ref, name, select_min, select_max, position FROM modifier_categories
-		WHERE menu_id = ? AND deleted_at IS NULL ORDER BY position, id`, menuID)
+	return selectRows(ctx, c, modCategoryColumns, (*modCategoryRecord).modifierCategory,
+		"SELECT "+modCategoryColumns.list("")+
+			" FROM modifier_categories WHERE menu_id = ? AND deleted_at IS NULL ORDER BY position, id", menuID)
 }
 
 func findModifierItems(ctx context.Context, c conn, menuID int64) ([]catalog.ModifierItem, error) {
-	return scanAll(ctx, c, func(r scanner, x *catalog.ModifierItem) error {
-		return r.Scan(&x.ID, &x.ModifierCategoryID, &x.Ref, &x.Name, &x.Price, &x.IsAvailable, &x.Position)
-	}, `SELECT mi.id, mi.modifier_category_id, mi.ref, mi.name, mi.price, mi.is_available, mi.position
+	return selectRows(ctx, c, modItemColumns, (*modItemRecord).modifierItem, "SELECT "+modItemColumns.list("mi")+`
 		FROM modifier_items mi JOIN modifier_categories mc ON mc.id = mi.modifier_category_id
 		WHERE mi.menu_id = ? AND mi.deleted_at IS NULL AND mc.deleted_at IS NULL
 		ORDER BY mc.position, mc.id, mi.position, mi.id`, menuID)

@@ -9,41 +9,12 @@ import (
 	"platter/internal/ordering"
 )
 
-// promoRow is a promo code as the import document decides it. The window
-// is kept as RFC 3339 text so a re-import compares it exactly.
-type promoRow struct {
-	Kind             string
-	PercentBP        int
-	Amount, MinSpend int64
-	ValidFrom, Until string
-	MaxUses, PerCust int
-}
-
-var promoTable = &table[promoRow]{name: "promo_codes", parent: "scheme_id", key: "code",
-	cols: []string{"kind", "percent_bp", "amount", "min_spend", "valid_from", "valid_until", "max_uses",
-		"max_uses_per_customer"},
-	fields: func(r *promoRow) []any {
-		return []any{&r.Kind, &r.PercentBP, &r.Amount, &r.MinSpend, &r.ValidFrom, &r.Until, &r.MaxUses, &r.PerCust}
-	}}
-
-type offerRow struct {
-	Title, Color, ImageURL, ButtonText string
-	ButtonKind                         int
-	RewardKind                         string
-	PercentBP                          int
-	Amount, MinSpend                   int64
-	ValidFrom, Until                   string
-	PerCust, Position                  int
-}
-
-var offerTable = &table[offerRow]{name: "offers", parent: "scheme_id", key: "ref",
-	cols: []string{"title", "color", "image_url", "button_text", "button_kind", "reward_kind",
-		"reward_percent_bp", "reward_amount", "min_spend", "valid_from", "valid_until", "max_uses_per_customer",
-		"position"},
-	fields: func(r *offerRow) []any {
-		return []any{&r.Title, &r.Color, &r.ImageURL, &r.ButtonText, &r.ButtonKind, &r.RewardKind, &r.PercentBP,
-			&r.Amount, &r.MinSpend, &r.ValidFrom, &r.Until, &r.PerCust, &r.Position}
-	}}
+// The tables an import syncs for promotions; their rows and column lists
+// are in promo_rows.go.
+var (
+	promoTable = &table[promoRow]{name: "promo_codes", parent: "scheme_id", key: "code", cols: promoRowColumns}
+	offerTable = &table[offerRow]{name: "offers", parent: "scheme_id", key: "ref", cols: offerRowColumns}
+)
 
 // rfc3339 rewrites a validated document time in UTC ("" stays "").
 func rfc3339(s string) string {
@@ -63,8 +34,9 @@ func importPromotions(ctx context.Context, c conn, schemeID int64, doc *catalog.
 	changed := false
 	codes := make([]wanted[promoRow], len(doc.PromoCodes))
 	for i, p := range doc.PromoCodes {
-		codes[i] = wanted[promoRow]{ordering.NormaliseCode(p.Code), promoRow{p.Kind, p.PercentBP, p.Amount,
-			p.MinSpend, rfc3339(p.ValidFrom), rfc3339(p.ValidUntil), p.MaxUses, p.MaxUsesPerCustomer}}
+		codes[i] = wanted[promoRow]{ordering.NormaliseCode(p.Code), promoRow{Kind: p.Kind, PercentBP: p.PercentBP,
+			Amount: p.Amount, MinSpend: p.MinSpend, ValidFrom: rfc3339(p.ValidFrom), Until: rfc3339(p.ValidUntil),
+			MaxUses: p.MaxUses, PerCust: p.MaxUsesPerCustomer}}
 	}
 	if _, err := promoTable.sync(ctx, c, plainRows{c, &changed}, schemeID, codes, now); err != nil {
 		return false, err
@@ -76,9 +48,10 @@ func importPromotions(ctx context.Context, c conn, schemeID int64, doc *catalog.
 		if color != "" && !strings.HasPrefix(color, "#") {
 			color = "#" + color
 		}
-		offers[i] = wanted[offerRow]{o.Ref, offerRow{o.Title, color, o.ImageURL, o.ButtonText, o.ButtonKind,
-			r.Kind, r.PercentBP, r.Amount, r.MinSpend, rfc3339(o.ValidFrom), rfc3339(o.ValidUntil),
-			o.MaxUsesPerCustomer, i}}
+		offers[i] = wanted[offerRow]{o.Ref, offerRow{Title: o.Title, Color: color, ImageURL: o.ImageURL,
+			ButtonText: o.ButtonText, ButtonKind: o.ButtonKind, RewardKind: r.Kind, PercentBP: r.PercentBP,
+			Amount: r.Amount, MinSpend: r.MinSpend, ValidFrom: rfc3339(o.ValidFrom), Until: rfc3339(o.ValidUntil),
+			PerCust: o.MaxUsesPerCustomer, Position: i}}
 	}
 	_, err := offerTable.sync(ctx, c, plainRows{c, &changed}, schemeID, offers, now)
 	return changed, err
@@ -92,19 +65,14 @@ func parseWindow(s string) time.Time {
 // PromoByCode returns a live promo code of the scheme (matched case-
 // insensitively), or not-found.
 func (db *DB) PromoByCode(ctx context.Context, schemeID int64, code string) (*ordering.Promo, error) {
-	var (
-		p           ordering.Promo
-		from, until string
-	)
-	err := db.single().queryRow(ctx, `SELECT id, code, kind, percent_bp, amount, min_spend, valid_from, valid_until,
-		max_uses, max_uses_per_customer, uses FROM promo_codes
-		WHERE scheme_id = ? AND code = ? AND deleted_at IS NULL`, schemeID, ordering.NormaliseCode(code)).
-		Scan(&p.ID, &p.Code, &p.Kind, &p.PercentBP, &p.Amount, &p.MinSpend, &from, &until, &p.MaxUses,
-			&p.MaxPerCustomer, &p.Uses)
+	var r promoRecord
+	err := promoColumns.scan(db.single().queryRow(ctx, "SELECT "+promoColumns.list("")+
+		" FROM promo_codes WHERE scheme_id = ? AND code = ? AND deleted_at IS NULL",
+		schemeID, ordering.NormaliseCode(code)), &r)
 	if err != nil {
 		return nil, mapErr(err)
 	}
-	p.ValidFrom, p.ValidUntil = parseWindow(from), parseWindow(until)
+	p, _ := r.promo()
 	return &p, nil
 }
 
@@ -113,17 +81,8 @@ func (db *DB) Offers(ctx context.Context, schemeID int64) ([]ordering.Offer, err
 	var out []ordering.Offer
 	err := db.read(ctx, func(c conn) error {
 		var err error
-		out, err = scanAll(ctx, c, func(r scanner, o *ordering.Offer) error {
-			var from, until string
-			if err := r.Scan(&o.ID, &o.Ref, &o.Title, &o.Color, &o.ImageURL, &o.ButtonText, &o.ButtonKind,
-				&o.RewardKind, &o.PercentBP, &o.Amount, &o.MinSpend, &from, &until, &o.MaxPerCustomer); err != nil {
-				return err
-			}
-			o.ValidFrom, o.ValidUntil = parseWindow(from), parseWindow(until)
-			return nil
-		}, `SELECT id, ref, title, color, image_url, button_text, button_kind, reward_kind, reward_percent_bp,
-			reward_amount, min_spend, valid_from, valid_until, max_uses_per_customer FROM offers
-			WHERE scheme_id = ? AND deleted_at IS NULL ORDER BY position, id`, schemeID)
+		out, err = selectRows(ctx, c, offerColumns, (*offerRecord).offer, "SELECT "+offerColumns.list("")+
+			" FROM offers WHERE scheme_id = ? AND deleted_at IS NULL ORDER BY position, id", schemeID)
 		return err
 	})
 	return out, mapErr(err)

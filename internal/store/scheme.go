@@ -2,10 +2,8 @@ package store
 
 import (
 	"context"
-	"database/sql"
 	"encoding/json"
 	"fmt"
-	"time"
 
 	"platter/internal/catalog"
 	"platter/internal/platter"
@@ -14,14 +12,11 @@ import (
 // scanner is what *sql.Row and *sql.Rows have in common.
 type scanner interface{ Scan(dest ...any) error }
 
-const schemeColumns = `id, slug, name, logo_url, theme, colour, colours, currency, country,
-	languages, stamp_threshold, stamps_per_reward, reward_title, updated_at`
-
 // ListSchemes returns every scheme, ordered by name.
 func (db *DB) ListSchemes(ctx context.Context) ([]catalog.Scheme, error) {
 	out := []catalog.Scheme{}
 	err := db.read(ctx, func(c conn) error {
-		rows, err := c.query(ctx, "SELECT "+schemeColumns+" FROM schemes ORDER BY name, id")
+		rows, err := c.query(ctx, "SELECT "+schemeColumns.list("")+" FROM schemes ORDER BY name, id")
 		if err != nil {
 			return err
 		}
@@ -44,7 +39,7 @@ func (db *DB) ListSchemes(ctx context.Context) ([]catalog.Scheme, error) {
 // SchemeBySlug returns the scheme with the given business_slug, or a
 // not-found error.
 func (db *DB) SchemeBySlug(ctx context.Context, slug string) (*catalog.Scheme, error) {
-	row := db.single().queryRow(ctx, "SELECT "+schemeColumns+" FROM schemes WHERE slug = ?", slug)
+	row := db.single().queryRow(ctx, "SELECT "+schemeColumns.list("")+" FROM schemes WHERE slug = ?", slug)
 	s, err := scanScheme(row)
 	if err != nil {
 		return nil, mapErr(err)
@@ -53,33 +48,16 @@ func (db *DB) SchemeBySlug(ctx context.Context, slug string) (*catalog.Scheme, e
 }
 
 func scanScheme(r scanner) (*catalog.Scheme, error) {
-	var (
-		s                  catalog.Scheme
-		colours, languages string
-		updated            time.Time
-	)
-	err := r.Scan(&s.ID, &s.Slug, &s.Name, &s.LogoURL, &s.Theme, &s.Colour, &colours, &s.Currency,
-		&s.Country, &languages, &s.Loyalty.StampThreshold, &s.Loyalty.StampsPerReward,
-		&s.Loyalty.RewardTitle, &updated)
+	var rec schemeRecord
+	if err := schemeColumns.scan(r, &rec); err != nil {
+		return nil, err
+	}
+	s, err := rec.scheme()
 	if err != nil {
-		return nil, err
-	}
-	s.UpdatedAt = updated.UTC()
-	if err := fromJSON(colours, &s.Colours); err != nil {
-		return nil, err
-	}
-	if err := fromJSON(languages, &s.Languages); err != nil {
 		return nil, err
 	}
 	return &s, nil
 }
-
-const venueColumns = `id, scheme_id, slug, name, address_line1, address_line2, city, postcode, country,
-	lat, lng, time_zone, order_types, delivery_radius_m, delivery_fee, free_delivery_over,
-	delivery_minimum, pickup_minimum, prep_minutes, delivery_minutes, service_charge_bp,
-	vat_rate_bp, tipping_enabled, tip_percents, tip_default, tip_allow_custom, layout_style,
-	menu_id, position, delivery_slot_capacity, pickup_slot_capacity, paused_until, busy_minutes,
-	auto_accept, auto_accept_minutes, auto_print`
 
 // VenuesOfScheme returns the venues of a scheme, ordered by position, with
 // their opening hours and tipping settings. An unknown scheme has none.
@@ -135,7 +113,7 @@ func (db *DB) MenuRef(ctx context.Context, schemeSlug, venueSlug string) (menuID
 // customer read of venues comes through here.
 func findVenues(ctx context.Context, c conn, where string, args ...any) ([]catalog.Venue, error) {
 	where = "deleted_at IS NULL AND " + where
-	rows, err := c.query(ctx, "SELECT "+venueColumns+" FROM venues WHERE "+where+" ORDER BY position, id", args...)
+	rows, err := c.query(ctx, "SELECT "+venueColumns.list("")+" FROM venues WHERE "+where+" ORDER BY position, id", args...)
 	if err != nil {
 		return nil, err
 	}
@@ -187,29 +165,12 @@ func findHours(ctx context.Context, c conn, vs []catalog.Venue, byID map[int64]i
 }
 
 func scanVenue(r scanner) (*catalog.Venue, error) {
-	var (
-		v                   catalog.Venue
-		orderTypes, percent string
-		paused              sql.NullTime
-	)
-	err := r.Scan(&v.ID, &v.SchemeID, &v.Slug, &v.Name, &v.Address.Line1, &v.Address.Line2,
-		&v.Address.City, &v.Address.Postcode, &v.Address.Country, &v.Lat, &v.Lng, &v.TimeZone,
-		&orderTypes, &v.DeliveryRadiusM, &v.DeliveryFee, &v.FreeDeliveryOver, &v.DeliveryMinimum,
-		&v.PickupMinimum, &v.PrepMinutes, &v.DeliveryMinutes, &v.ServiceChargeBP, &v.VATRateBP,
-		&v.Tipping.Enabled, &percent, &v.Tipping.DefaultPercent, &v.Tipping.AllowCustom,
-		&v.LayoutStyle, &v.MenuID, &v.Position, &v.SlotCapacity[catalog.OrderTypeDelivery],
-		&v.SlotCapacity[catalog.OrderTypePickup], &paused, &v.BusyMinutes,
-		&v.AutoAccept, &v.AutoAcceptMinutes, &v.AutoPrint)
+	var rec venueRecord
+	if err := venueColumns.scan(r, &rec); err != nil {
+		return nil, err
+	}
+	v, err := rec.venue()
 	if err != nil {
-		return nil, err
-	}
-	if paused.Valid {
-		v.PausedUntil = paused.Time.UTC()
-	}
-	if err := fromJSON(orderTypes, &v.OrderTypes); err != nil {
-		return nil, err
-	}
-	if err := fromJSON(percent, &v.Tipping.Percents); err != nil {
 		return nil, err
 	}
 	return &v, nil
