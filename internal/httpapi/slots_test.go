@@ -173,7 +173,10 @@ func TestVenueSlotsCapacityAndPause(t *testing.T) {
 
 func TestVenueSlotsRefusals(t *testing.T) {
 	t.Parallel()
-	e := start(t, storetest.Open(t, store.SQLite), options{})
+	storetest.Run(t, func(t *testing.T, db *store.DB) { venueSlotsRefusals(t, start(t, db, options{})) })
+}
+
+func venueSlotsRefusals(t *testing.T, e *env) {
 	for _, c := range []struct {
 		name         string
 		body         map[string]any

@@ -233,7 +233,10 @@ func TestOrderStreamFollowsTheOrder(t *testing.T) {
 // stream frees its place.
 func TestStreamCaps(t *testing.T) {
 	t.Parallel()
-	db := storetest.Open(t, store.SQLite)
+	storetest.Run(t, func(t *testing.T, db *store.DB) { streamCaps(t, db) })
+}
+
+func streamCaps(t *testing.T, db *store.DB) {
 	f := newPermFixture(t, db)
 	f.e = start(t, db, options{now: f.clk.Now, streams: httpapi.StreamLimits{PerUser: 1, Total: 2}})
 	base := f.e.srv.URL
@@ -262,7 +265,10 @@ func TestStreamCaps(t *testing.T) {
 // starts, so it finishes at once and the client sees the stream end.
 func TestStreamEndsOnShutdown(t *testing.T) {
 	t.Parallel()
-	db := storetest.Open(t, store.SQLite)
+	storetest.Run(t, func(t *testing.T, db *store.DB) { streamEndsOnShutdown(t, db) })
+}
+
+func streamEndsOnShutdown(t *testing.T, db *store.DB) {
 	f := newPermFixture(t, db)
 	id := f.paidOrder(1)
 	path := streamPath(t, f, id, owner)
@@ -316,7 +322,10 @@ func waitFor(t *testing.T, what string, ok func() bool) {
 // opens nothing (1401), and a fresh one is needed.
 func TestStreamHeartbeatAndTicketLifetime(t *testing.T) {
 	t.Parallel()
-	db := storetest.Open(t, store.SQLite)
+	storetest.Run(t, func(t *testing.T, db *store.DB) { streamHeartbeatAndTicketLifetime(t, db) })
+}
+
+func streamHeartbeatAndTicketLifetime(t *testing.T, db *store.DB) {
 	f := newPermFixture(t, db)
 	f.e = start(t, db, options{now: f.clk.Now, streams: httpapi.StreamLimits{Heartbeat: 50 * time.Millisecond,
 		TicketTTL: time.Minute}})
@@ -411,7 +420,10 @@ func (s *rawStream) until(t *testing.T, want string) {
 // fit in one instance (bench/streams.sh measures the memory). Not
 // parallel: it counts the process's goroutines.
 func TestManyStreamsOfOneOrder(t *testing.T) {
-	db := storetest.Open(t, store.SQLite)
+	storetest.Run(t, func(t *testing.T, db *store.DB) { manyStreamsOfOneOrder(t, db) })
+}
+
+func manyStreamsOfOneOrder(t *testing.T, db *store.DB) {
 	f := newPermFixture(t, db)
 	f.e = start(t, db, options{now: f.clk.Now, streams: httpapi.StreamLimits{PerUser: 300}})
 	id := f.paidOrder(1)
