@@ -63,7 +63,8 @@ func burst(e *env, n int, body func(i int) any, path string) []*response {
 // TestSignInBurstMemoryBounded: argon2id takes 19 MiB per hash, so 60
 // concurrent sign-ins used to hold 60 of them at once (over 1 GiB). Hashing
 // is now bounded to about GOMAXPROCS at a time; the rest wait their turn (or,
-// past a short wait, are told to come back with 503 code 1503).
+// past a short wait, are told to come back with 503 code 1503). Not
+// parallel: it measures the process's heap.
 func TestSignInBurstMemoryBounded(t *testing.T) {
 	e := startAuth(t, storetest.Open(t, store.SQLite), nil, nil)
 	const n = 60

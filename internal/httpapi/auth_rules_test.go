@@ -20,6 +20,7 @@ func signUpVerified(t *testing.T, e *env, clk *clock, slug, email string) []stri
 }
 
 func TestRateLimits(t *testing.T) {
+	t.Parallel()
 	storetest.Run(t, func(t *testing.T, db *store.DB) {
 		clk := &clock{t: time.Date(2030, 1, 1, 12, 0, 0, 0, time.UTC)}
 		e := startAuth(t, db, clk.Now, nil)
@@ -55,6 +56,7 @@ func TestRateLimits(t *testing.T) {
 }
 
 func TestPerIPLimit(t *testing.T) {
+	t.Parallel()
 	db := storetest.Open(t, store.SQLite)
 	clk := &clock{t: time.Date(2030, 1, 1, 12, 0, 0, 0, time.UTC)}
 	e := startAuth(t, db, clk.Now, nil)
@@ -65,6 +67,7 @@ func TestPerIPLimit(t *testing.T) {
 }
 
 func TestCodeExpiryAndAttempts(t *testing.T) {
+	t.Parallel()
 	storetest.Run(t, func(t *testing.T, db *store.DB) {
 		clk := &clock{t: time.Now()}
 		e := startAuth(t, db, clk.Now, nil)
@@ -102,6 +105,7 @@ func TestCodeExpiryAndAttempts(t *testing.T) {
 }
 
 func TestResetRevokesEverySession(t *testing.T) {
+	t.Parallel()
 	storetest.Run(t, func(t *testing.T, db *store.DB) {
 		clk := &clock{t: time.Now()}
 		e := startAuth(t, db, clk.Now, nil)
@@ -131,6 +135,7 @@ func TestResetRevokesEverySession(t *testing.T) {
 }
 
 func TestSchemeIsolation(t *testing.T) {
+	t.Parallel()
 	storetest.Run(t, func(t *testing.T, db *store.DB) {
 		clk := &clock{t: time.Now()}
 		e := startAuth(t, db, clk.Now, nil)
@@ -157,6 +162,7 @@ func TestSchemeIsolation(t *testing.T) {
 }
 
 func TestGuestAndSlidingExpiry(t *testing.T) {
+	t.Parallel()
 	storetest.Run(t, func(t *testing.T, db *store.DB) {
 		clk := &clock{t: time.Now()}
 		e := startAuth(t, db, clk.Now, nil)
@@ -179,6 +185,7 @@ func TestGuestAndSlidingExpiry(t *testing.T) {
 }
 
 func TestSignUpValidation(t *testing.T) {
+	t.Parallel()
 	e := startAuth(t, storetest.Open(t, store.SQLite), nil, nil)
 	r := e.call("auth/signup", data("business_slug", "demo-burgers", "email", "not-an-email", "password", "short",
 		"first_name", " ", "contact_number", "+44 12"), "Accept-Language", "pl-PL")

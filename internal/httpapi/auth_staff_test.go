@@ -13,6 +13,7 @@ import (
 // TestStaffSignIn: a platform user signs in at a scheme it belongs to, with
 // its roles there, and nowhere else.
 func TestStaffSignIn(t *testing.T) {
+	t.Parallel()
 	storetest.Run(t, func(t *testing.T, db *store.DB) {
 		e := startAuth(t, db, nil, nil)
 		hash, err := account.HashPassword("Platter-demo-1")
@@ -45,6 +46,7 @@ func TestStaffSignIn(t *testing.T) {
 // then chooses a password with forgotten-password. See also
 // TestLaterSignUpCannotTakeOverPending.
 func TestSecondSignUpBeforeVerification(t *testing.T) {
+	t.Parallel()
 	storetest.Run(t, func(t *testing.T, db *store.DB) {
 		clk := &clock{t: time.Now()}
 		e := startAuth(t, db, clk.Now, nil)

@@ -14,6 +14,7 @@ import (
 // the token; then signs out, signs in, and checks the 2061 answer in both
 // languages.
 func TestSignUpThroughRealMail(t *testing.T) {
+	t.Parallel()
 	storetest.Run(t, func(t *testing.T, db *store.DB) {
 		me := startWithSMTP(t, db, nil)
 		e, smtp := me.env, me.smtp
@@ -73,6 +74,7 @@ func TestSignUpThroughRealMail(t *testing.T) {
 // answer a registered address exactly as an unknown one, while the mail
 // differs.
 func TestNoEnumeration(t *testing.T) {
+	t.Parallel()
 	storetest.Run(t, func(t *testing.T, db *store.DB) {
 		clk := &clock{t: time.Now()}
 		e := startAuth(t, db, clk.Now, nil)

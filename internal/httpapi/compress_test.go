@@ -110,6 +110,7 @@ func builtWeb() fstest.MapFS {
 // or gzip copy by the client's Accept-Encoding (br first, q=0 refuses), with
 // Vary and the length of what is sent.
 func TestAssetsPrecompressed(t *testing.T) {
+	t.Parallel()
 	web := builtWeb()
 	e := start(t, storetest.Open(t, "sqlite"), options{web: web})
 	for _, c := range []struct {
@@ -156,6 +157,7 @@ func TestAssetsPrecompressed(t *testing.T) {
 // gzipped once for a client that accepts it; small ones and clients that
 // refuse gzip get them as they are.
 func TestAnswersCompressedOnTheFly(t *testing.T) {
+	t.Parallel()
 	e := start(t, storetest.Open(t, "sqlite"), options{web: builtWeb()})
 	info := []byte(`{"filter":{"business_slug":"demo-burgers"}}`)
 
@@ -196,6 +198,7 @@ func TestAnswersCompressedOnTheFly(t *testing.T) {
 // entry is built and served from those bytes afterwards, on both databases;
 // a menu change builds (and compresses) one new entry.
 func TestMenuListCompressedOncePerVersion(t *testing.T) {
+	t.Parallel()
 	storetest.Run(t, func(t *testing.T, db *store.DB) {
 		e := start(t, db, options{})
 		req := []byte(`{"filter":{"business_slug":"demo-burgers","venue_slug":"soho","order_type":0}}`)

@@ -11,6 +11,7 @@ import (
 // token: UK, Guernsey (+44 7781) and Polish mobiles pass with their E.164
 // form; "+44 12" does not.
 func TestValidateContactNumber(t *testing.T) {
+	t.Parallel()
 	db := storetest.Open(t, store.SQLite) // the call touches no table
 	e := start(t, db, options{})
 	cases := []struct {

@@ -12,6 +12,7 @@ import (
 )
 
 func TestEnvelopeErrors(t *testing.T) {
+	t.Parallel()
 	storetest.Run(t, func(t *testing.T, db *store.DB) {
 		e := start(t, db, options{})
 
@@ -77,6 +78,7 @@ func (p panicky) SchemeBySlug(ctx context.Context, slug string) (*catalog.Scheme
 }
 
 func TestPanicAnswers500WithRequestID(t *testing.T) {
+	t.Parallel()
 	db := storetest.Open(t, "sqlite")
 	e := start(t, db, options{catalog: panicky{db}})
 	r := e.call("venue/info", map[string]any{"filter": map[string]any{"business_slug": "explode"}},
@@ -106,6 +108,7 @@ func TestPanicAnswers500WithRequestID(t *testing.T) {
 // another origin can send without a CORS preflight, is refused with 415 code
 // 1415 before the call runs (issue 8).
 func TestEnvelopeAcceptsOnlyJSON(t *testing.T) {
+	t.Parallel()
 	db := storetest.Open(t, "sqlite")
 	e := start(t, db, options{})
 	forgot := []byte(`{"data":{"business_slug":"demo-burgers","email":"victim@example.test"}}`)
@@ -140,6 +143,7 @@ func TestEnvelopeAcceptsOnlyJSON(t *testing.T) {
 // data, errors included, say Cache-Control: no-store; the public catalogue
 // calls do not (issue 8).
 func TestAPIRepliesAreNotStored(t *testing.T) {
+	t.Parallel()
 	e := start(t, storetest.Open(t, "sqlite"), options{})
 	guest := e.call("auth/guest", data("business_slug", "demo-burgers"))
 	auth := bearerOf(guest, t)

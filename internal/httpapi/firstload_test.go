@@ -62,6 +62,7 @@ func inlineInfo(t *testing.T, doc string) map[string]any {
 // brand and venue, carries the scheme's colours, preloads the route's chunks
 // and holds venue/info's answer, on both databases.
 func TestFirstHTMLOfMenuPage(t *testing.T) {
+	t.Parallel()
 	storetest.Run(t, func(t *testing.T, db *store.DB) {
 		e := startPublic(t, db)
 		res, body := e.get("/demo-burgers/soho/menu")
@@ -173,6 +174,7 @@ func TestFirstHTMLOfMenuPage(t *testing.T) {
 // TestFirstHTMLOfOtherPages: the scheme's name elsewhere in the storefront,
 // the home route's chunk, the plain shell off the storefront.
 func TestFirstHTMLOfOtherPages(t *testing.T) {
+	t.Parallel()
 	e := startPublic(t, storetest.Open(t, "sqlite"))
 	_, body := e.get("/demo-burgers/home")
 	doc := string(body)
@@ -206,6 +208,7 @@ func TestFirstHTMLOfOtherPages(t *testing.T) {
 // TestFirstHTMLUnknownScheme: a scheme that does not exist is a 404 with
 // the plain shell; a failing database the plain shell, never a 500.
 func TestFirstHTMLUnknownScheme(t *testing.T) {
+	t.Parallel()
 	db := storetest.Open(t, "sqlite")
 	e := startPublic(t, db)
 	res, body := e.get("/no-such-brand/soho/menu")
@@ -225,6 +228,7 @@ func TestFirstHTMLUnknownScheme(t *testing.T) {
 // TestFirstHTMLEscapesTheBrand: a brand's text cannot break out of the
 // HTML or of the JSON block.
 func TestFirstHTMLEscapesTheBrand(t *testing.T) {
+	t.Parallel()
 	db := storetest.Open(t, "sqlite")
 	doc := burgersDoc(t)
 	doc.BusinessSlug = "evil"

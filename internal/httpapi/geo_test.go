@@ -16,6 +16,7 @@ import (
 // default (builtin) geocoder: "Krak" suggests Kraków first, and its detail
 // puts the pin on Kraków.
 func TestFindAddressBuiltin(t *testing.T) {
+	t.Parallel()
 	db := storetest.Open(t, store.SQLite) // the calls touch no table
 	e := start(t, db, options{})
 
@@ -50,6 +51,7 @@ func TestFindAddressBuiltin(t *testing.T) {
 // TestFindAddressUpstreamDown: when the configured geocoder's service does
 // not answer, both calls fail with 503 code 1503 in the caller's language.
 func TestFindAddressUpstreamDown(t *testing.T) {
+	t.Parallel()
 	dead := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "down", http.StatusBadGateway)
 	}))

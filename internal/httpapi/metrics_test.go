@@ -43,6 +43,7 @@ func series(text, name string) int {
 // add a handful of series, not one per method (issue 8: /metrics grew to
 // 32 MB and stayed there).
 func TestMetricsLabelsAreBounded(t *testing.T) {
+	t.Parallel()
 	e := start(t, storetest.Open(t, "sqlite"), options{web: testWeb})
 	e.call("general/shake-hand", nil)
 	before := scrape(t, e)
@@ -72,6 +73,7 @@ func TestMetricsLabelsAreBounded(t *testing.T) {
 // TestMetricsOnlyOnThePrivateListener: the public handler answers 404 for
 // /metrics (it used to serve them to the world); MetricsHandler serves them.
 func TestMetricsOnlyOnThePrivateListener(t *testing.T) {
+	t.Parallel()
 	e := start(t, storetest.Open(t, "sqlite"), options{web: testWeb})
 	for _, m := range []string{http.MethodGet, http.MethodHead} {
 		req, _ := http.NewRequest(m, e.srv.URL+"/metrics", nil)

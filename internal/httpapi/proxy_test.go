@@ -11,6 +11,7 @@ import (
 // TestForwardedForOnlyFromTrustedProxies checks how rate limits tell clients
 // apart: X-Forwarded-For counts only when the peer is a configured proxy.
 func TestForwardedForOnlyFromTrustedProxies(t *testing.T) {
+	t.Parallel()
 	signin := data("business_slug", "demo-burgers", "email", "mallory@example.test", "password", "Wrong-pass-1")
 	burst := func(e *env, xff string) int {
 		status := 0
@@ -47,6 +48,7 @@ func TestForwardedForOnlyFromTrustedProxies(t *testing.T) {
 // TestRequestIDOnlyFromTrustedProxies: a client cannot choose the id its
 // request is logged under; a trusted load balancer can (issue 8).
 func TestRequestIDOnlyFromTrustedProxies(t *testing.T) {
+	t.Parallel()
 	const chosen = "chosen-by-client-0001"
 	t.Run("untrusted peer", func(t *testing.T) {
 		e := start(t, storetest.Open(t, "sqlite"), options{})

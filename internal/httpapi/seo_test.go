@@ -15,6 +15,7 @@ import (
 // public URL; /sitemap.xml is valid XML listing each scheme's home and each
 // venue's menu, on both databases.
 func TestRobotsAndSitemap(t *testing.T) {
+	t.Parallel()
 	storetest.Run(t, func(t *testing.T, db *store.DB) {
 		e := startPublic(t, db)
 		res, body := e.get("/robots.txt")
@@ -69,6 +70,7 @@ func TestRobotsAndSitemap(t *testing.T) {
 // TestWebManifest: each scheme has an installable manifest in its name,
 // colours and logo, linked from its pages; an unknown scheme has none.
 func TestWebManifest(t *testing.T) {
+	t.Parallel()
 	storetest.Run(t, func(t *testing.T, db *store.DB) {
 		e := startPublic(t, db)
 		res, body := e.get("/demo-burgers/manifest.webmanifest")

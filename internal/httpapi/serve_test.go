@@ -16,6 +16,7 @@ var testWeb = fstest.MapFS{
 }
 
 func TestSPAServing(t *testing.T) {
+	t.Parallel()
 	e := start(t, storetest.Open(t, "sqlite"), options{web: testWeb})
 
 	// Every route gets the app; a scheme that does not exist is a 404 (the
@@ -57,6 +58,7 @@ func TestSPAServing(t *testing.T) {
 }
 
 func TestDemoImagesAreServed(t *testing.T) {
+	t.Parallel()
 	e := start(t, storetest.Open(t, "sqlite"), options{})
 	menu := e.call("menu/list", filter("business_slug", "demo-burgers", "venue_slug", "soho"))
 	seen := map[string]bool{}
@@ -77,6 +79,7 @@ func TestDemoImagesAreServed(t *testing.T) {
 }
 
 func TestHealthReadyMetrics(t *testing.T) {
+	t.Parallel()
 	db := storetest.Open(t, "sqlite")
 	e := start(t, db, options{})
 	if res, _ := e.get("/healthz"); res.StatusCode != 200 {

@@ -12,6 +12,7 @@ import (
 // every visit, and allowed by the page's CSP; Vite's build metadata is not
 // served at all (it is neither a file of the site nor a page).
 func TestServiceWorkerAndBuildMetadata(t *testing.T) {
+	t.Parallel()
 	web := fstest.MapFS{
 		"index.html":          &fstest.MapFile{Data: []byte(`<!doctype html><div id="root"></div>`)},
 		"sw.js":               &fstest.MapFile{Data: []byte(`self.addEventListener("fetch",()=>{})`)},
@@ -49,6 +50,7 @@ func TestServiceWorkerAndBuildMetadata(t *testing.T) {
 // chunk's stylesheet so Vite's preload helper does not fetch it again; pages
 // off the storefront keep the plain links.
 func TestFirstHTMLInlinesStorefrontCSS(t *testing.T) {
+	t.Parallel()
 	web := builtWeb()
 	web["assets/index-C1.css"] = &fstest.MapFile{Data: []byte(`body{margin:0}`)}
 	web["assets/menu-M1.css"] = &fstest.MapFile{Data: []byte(`.menu-page{display:block}`)}

@@ -25,6 +25,7 @@ type order struct {
 }
 
 func TestCheckTextWalksEveryString(t *testing.T) {
+	t.Parallel()
 	var o order
 	o.Note = "two\nlines\tok"
 	o.Items = make([]struct {

@@ -26,6 +26,7 @@ func wantField(t *testing.T, r *response, field string) {
 // databases — on PostgreSQL they used to answer 500. One-line fields refuse
 // line breaks too; the address note (multi-line) takes \n and \t (issue 8).
 func TestControlCharactersRefused(t *testing.T) {
+	t.Parallel()
 	storetest.Run(t, func(t *testing.T, db *store.DB) {
 		e := start(t, db, options{})
 		wantField(t, e.call("venue/info", filter("business_slug", "demo-burgers\u0000")), "business_slug")
@@ -65,6 +66,7 @@ func TestControlCharactersRefused(t *testing.T) {
 // TestNoCallAnswers500ForControlCharacters sends every route the common
 // string fields with a NUL, anonymously and signed in, on both databases.
 func TestNoCallAnswers500ForControlCharacters(t *testing.T) {
+	t.Parallel()
 	names := []string{"business_slug", "venue_slug", "email", "password", "first_name", "last_name",
 		"contact_number", "code", "query", "place_id", "session_token", "line1", "line2", "city",
 		"country", "postcode", "name", "note"}

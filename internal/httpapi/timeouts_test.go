@@ -52,6 +52,7 @@ const patience = 10 * time.Second
 // a 100-byte body is answered 408 (code 1408) and disconnected at the read
 // timeout instead of holding its connection forever (issue 8).
 func TestStalledBodyIsCutOff(t *testing.T) {
+	t.Parallel()
 	db := storetest.Open(t, "sqlite")
 	_, addr := serveReal(t, httpapi.Options{Catalog: db, Health: db,
 		Timeouts: httpapi.Timeouts{Read: 300 * time.Millisecond}})
@@ -107,6 +108,7 @@ func (s stalling) SchemeBySlug(ctx context.Context, slug string) (*catalog.Schem
 // answered 503 code 1503 with Retry-After, in the caller's language, rather
 // than hanging; the server keeps serving (issue 8).
 func TestSlowCallAnswers503(t *testing.T) {
+	t.Parallel()
 	for _, ignore := range []bool{false, true} {
 		db := storetest.Open(t, "sqlite")
 		release := make(chan struct{})
@@ -141,6 +143,7 @@ func TestSlowCallAnswers503(t *testing.T) {
 // are refused with 431 code 1431 in the envelope rather than net/http's
 // plain text (which remains beyond 1 MiB, where net/http stops reading).
 func TestOversizedHeadersAnswer431Envelope(t *testing.T) {
+	t.Parallel()
 	db := storetest.Open(t, "sqlite")
 	_, addr := serveReal(t, httpapi.Options{Catalog: db, Health: db})
 	send := func(size int) (*http.Response, map[string]any) {
