@@ -14,7 +14,7 @@ import (
 
 	"platter/internal/account"
 	"platter/internal/config"
-	"platter/internal/notify"
+	"platter/internal/notify/mailer"
 	"platter/internal/payments"
 	"platter/internal/platter"
 	"platter/internal/store"
@@ -25,9 +25,9 @@ import (
 // the HTTP server has drained, so mail queued by the last requests is sent.
 // poke wakes the worker after a commit that queued mail.
 func startBackground(cfg *config.Config, db *store.DB, log *slog.Logger, now func() time.Time) (poke func(), stop func(), err error) {
-	var sender notify.Sender
+	var sender mailer.Sender
 	if cfg.SMTPURL != "" {
-		s, err := notify.NewSMTP(cfg.SMTPURL, cfg.MailFrom)
+		s, err := mailer.NewSMTP(cfg.SMTPURL, cfg.MailFrom)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -35,7 +35,7 @@ func startBackground(cfg *config.Config, db *store.DB, log *slog.Logger, now fun
 	} else {
 		log.Info("PLATTER_SMTP_URL is not set: mail is kept in the outbox table and written to this log")
 	}
-	w := notify.NewWorker(db, sender, log)
+	w := mailer.NewWorker(db, sender, log)
 	w.Now = now
 	ctx, cancel := context.WithCancel(context.Background())
 	var wg sync.WaitGroup

@@ -23,7 +23,7 @@ import (
 	"platter/internal/config"
 	"platter/internal/geo"
 	"platter/internal/httpapi"
-	"platter/internal/notify"
+	"platter/internal/notify/mail"
 	"platter/internal/store"
 	"platter/web"
 )
@@ -205,7 +205,7 @@ func serve(ctx context.Context, cfg *config.Config, log *slog.Logger, stdout io.
 	}
 	// Order mails (receipt, status changes, support) are queued by the
 	// store in the transaction of the change, in the customer's language.
-	db.SetOrderMail(notify.Composer{PublicURL: cfg.PublicURL, From: cfg.MailFrom})
+	db.SetOrderMail(mail.Composer{PublicURL: cfg.PublicURL, From: cfg.MailFrom})
 	poke, stopBackground, err := startBackground(cfg, db, log, now)
 	if err != nil {
 		return err

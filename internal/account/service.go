@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"time"
 
-	"platter/internal/notify"
+	"platter/internal/notify/mail"
 )
 
 // Store is what the account service needs of storage (store.DB). Every
@@ -16,9 +16,9 @@ import (
 type Store interface {
 	Hitter
 	CustomerByEmail(ctx context.Context, schemeID int64, email string) (*User, error)
-	SignUp(ctx context.Context, su SignUp, codeMail, knownMail notify.Message, now time.Time) error
-	ResendVerification(ctx context.Context, schemeID int64, email, codeHash string, m notify.Message, now time.Time) (bool, error)
-	RequestReset(ctx context.Context, schemeID int64, email, codeHash string, m notify.Message, now time.Time) (bool, error)
+	SignUp(ctx context.Context, su SignUp, codeMail, knownMail mail.Message, now time.Time) error
+	ResendVerification(ctx context.Context, schemeID int64, email, codeHash string, m mail.Message, now time.Time) (bool, error)
+	RequestReset(ctx context.Context, schemeID int64, email, codeHash string, m mail.Message, now time.Time) (bool, error)
 	UseCode(ctx context.Context, in CodeUse, now time.Time) (*User, error)
 	SignInCandidates(ctx context.Context, schemeID int64, email string) ([]User, error)
 	SignInBlockedUntil(ctx context.Context, key string, now time.Time) (time.Time, error)
@@ -32,22 +32,22 @@ type Store interface {
 
 // Mail kinds the service sends.
 const (
-	MailVerifyCode        = notify.KindVerifyCode
-	MailResetCode         = notify.KindResetCode
-	MailAlreadyRegistered = notify.KindAlreadyRegistered
+	MailVerifyCode        = mail.KindVerifyCode
+	MailResetCode         = mail.KindResetCode
+	MailAlreadyRegistered = mail.KindAlreadyRegistered
 )
 
-// Mailer writes a mail of a kind for a scheme in a language (notify's
+// Mailer writes a mail of a kind for a scheme in a language (mail's
 // Composer). To is left empty: the store addresses it to the address the
 // account stored, never to one a caller typed.
 type Mailer interface {
-	Compose(kind, lang string, sc notify.Brand, code string) (notify.Message, error)
+	Compose(kind, lang string, sc mail.Brand, code string) (mail.Message, error)
 }
 
 // Scheme is the scheme an account call is made at.
 type Scheme struct {
 	ID    int64
-	Brand notify.Brand
+	Brand mail.Brand
 }
 
 // Caller is who makes an account call: the scheme, the language mail is
@@ -128,6 +128,6 @@ func (s *Service) limitMail(ctx context.Context, c Caller, purpose, norm string)
 	return Limit(ctx, s.store, key+":h", MailPerHour, time.Hour, s.now())
 }
 
-func (s *Service) compose(c Caller, kind, code string) (notify.Message, error) {
+func (s *Service) compose(c Caller, kind, code string) (mail.Message, error) {
 	return s.mail.Compose(kind, c.Lang, c.Scheme.Brand, code)
 }

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"time"
 
-	"platter/internal/notify"
+	"platter/internal/notify/mail"
 	"platter/internal/platter"
 )
 
@@ -79,7 +79,7 @@ func ErrAlreadyMember() error {
 // TeamStore is what the team flows need of storage (store.DB).
 type TeamStore interface {
 	Hitter
-	Invite(ctx context.Context, inv Invitation, mail notify.Message, now time.Time) (*Invitation, error)
+	Invite(ctx context.Context, inv Invitation, msg mail.Message, now time.Time) (*Invitation, error)
 	InvitationByToken(ctx context.Context, schemeID int64, tokenHash string, now time.Time) (*Invitation, error)
 	PlatformUserByEmail(ctx context.Context, email string) (*User, error)
 	AcceptInvitation(ctx context.Context, a Acceptance, now time.Time) (*User, error)
@@ -100,7 +100,7 @@ type Acceptance struct {
 
 // InviteMailer writes the invitation mail, whose link carries token.
 type InviteMailer interface {
-	ComposeInvitation(lang string, b notify.Brand, params map[string]string, token string) (notify.Message, error)
+	ComposeInvitation(lang string, b mail.Brand, params map[string]string, token string) (mail.Message, error)
 }
 
 // Team runs the invitation flows: a manager invites an address, its holder

@@ -9,7 +9,7 @@ import (
 	"platter/internal/account"
 	"platter/internal/catalog"
 	"platter/internal/i18n"
-	"platter/internal/notify"
+	"platter/internal/notify/mail"
 	"platter/internal/platter"
 )
 
@@ -21,7 +21,7 @@ type Team interface {
 	Invitations(ctx context.Context, schemeID int64, now time.Time) ([]account.Invitation, error)
 	RevokeInvitation(ctx context.Context, schemeID, id int64, now time.Time) error
 	RemoveMember(ctx context.Context, r account.MemberRemoval, now time.Time) ([]account.Member, error)
-	OutboxPage(ctx context.Context, schemeID int64, limit, offset int) ([]notify.Entry, int, error)
+	OutboxPage(ctx context.Context, schemeID int64, limit, offset int) ([]mail.Entry, int, error)
 }
 
 // teamFlows wires the invitation flows on the server's store, clock, mail

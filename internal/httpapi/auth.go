@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"platter/internal/account"
-	"platter/internal/notify"
+	"platter/internal/notify/mail"
 	"platter/internal/platter"
 )
 
@@ -125,9 +125,9 @@ func (s *Server) now() time.Time {
 type Accounts interface {
 	account.Store // what the account service runs on
 	Session(ctx context.Context, tokenHash string, now time.Time) (*account.Session, error)
-	SignUp(ctx context.Context, su account.SignUp, codeMail, knownMail notify.Message, now time.Time) error
-	ResendVerification(ctx context.Context, schemeID int64, email, codeHash string, m notify.Message, now time.Time) (bool, error)
-	RequestReset(ctx context.Context, schemeID int64, email, codeHash string, m notify.Message, now time.Time) (bool, error)
+	SignUp(ctx context.Context, su account.SignUp, codeMail, knownMail mail.Message, now time.Time) error
+	ResendVerification(ctx context.Context, schemeID int64, email, codeHash string, m mail.Message, now time.Time) (bool, error)
+	RequestReset(ctx context.Context, schemeID int64, email, codeHash string, m mail.Message, now time.Time) (bool, error)
 	UseCode(ctx context.Context, in account.CodeUse, now time.Time) (*account.User, error)
 	SignInCandidates(ctx context.Context, schemeID int64, email string) ([]account.User, error)
 	CreateSession(ctx context.Context, userID, schemeID int64, tokenHash string, now time.Time) error

@@ -9,7 +9,7 @@ import (
 	"platter/internal/account"
 	"platter/internal/catalog"
 	"platter/internal/config"
-	"platter/internal/notify"
+	"platter/internal/notify/mail"
 )
 
 // ipLimit is how many auth calls a minute one client (IP, or IPv6 /64) may
@@ -84,16 +84,16 @@ func (s *Server) limitIP(r *request) error {
 // accountCaller is who an account call comes from, for the service.
 func (s *Server) accountCaller(r *request, sc *catalog.Scheme) account.Caller {
 	return account.Caller{
-		Scheme: account.Scheme{ID: sc.ID, Brand: notify.Brand{Slug: sc.Slug, Name: sc.Name, Colour: sc.Colour}},
+		Scheme: account.Scheme{ID: sc.ID, Brand: mail.Brand{Slug: sc.Slug, Name: sc.Name, Colour: sc.Colour}},
 		Lang:   r.Lang, Client: s.clientKey(r),
 	}
 }
 
 // notifyComposer writes account mail with links under PLATTER_PUBLIC_URL,
 // from PLATTER_MAIL_FROM.
-func notifyComposer(cfg *config.Config) notify.Composer {
+func notifyComposer(cfg *config.Config) mail.Composer {
 	if cfg == nil {
-		return notify.Composer{}
+		return mail.Composer{}
 	}
-	return notify.Composer{PublicURL: cfg.PublicURL, From: cfg.MailFrom}
+	return mail.Composer{PublicURL: cfg.PublicURL, From: cfg.MailFrom}
 }

@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"platter/internal/notify"
+	"platter/internal/notify/mailer"
 	"platter/internal/notify/mailtest"
 	"platter/internal/store"
 	"platter/internal/store/storetest"
@@ -25,11 +25,11 @@ type mailEnv struct {
 func startWithSMTP(t *testing.T, db *store.DB, now func() time.Time) *mailEnv {
 	t.Helper()
 	smtp := mailtest.Start(t, mailtest.Options{})
-	sender, err := notify.NewSMTP("smtp://"+smtp.Addr, "Platter <no-reply@example.test>")
+	sender, err := mailer.NewSMTP("smtp://"+smtp.Addr, "Platter <no-reply@example.test>")
 	if err != nil {
 		t.Fatal(err)
 	}
-	w := notify.NewWorker(db, sender, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	w := mailer.NewWorker(db, sender, slog.New(slog.NewTextHandler(io.Discard, nil)))
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
 	go func() { defer close(done); w.Run(ctx) }()

@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"platter/internal/lifecycle"
-	"platter/internal/notify"
+	"platter/internal/notify/mail"
 	"platter/internal/notify/mailtest"
 	"platter/internal/ordering"
 	"platter/internal/pricing"
@@ -22,7 +22,7 @@ import (
 func TestOrderMails(t *testing.T) {
 	t.Parallel()
 	storetest.Run(t, func(t *testing.T, db *store.DB) {
-		db.SetOrderMail(notify.Composer{PublicURL: "https://order.example.test", From: "Platter <no-reply@example.test>"})
+		db.SetOrderMail(mail.Composer{PublicURL: "https://order.example.test", From: "Platter <no-reply@example.test>"})
 		clk := &clock{t: monday}
 		m := startWithSMTP(t, db, clk.Now)
 		menu := sohoMenu(t, m.env)

@@ -19,7 +19,7 @@ import (
 	stripe "github.com/stripe/stripe-go/v83"
 	"github.com/stripe/stripe-go/v83/webhook"
 
-	"platter/internal/notify"
+	"platter/internal/notify/mail"
 	"platter/internal/store"
 	"platter/internal/store/storetest"
 )
@@ -111,7 +111,7 @@ func TestStripeFlow(t *testing.T) {
 	api := startStripeMock(t)
 	storetest.Run(t, func(t *testing.T, db *store.DB) {
 		clk := &clock{t: monday}
-		db.SetOrderMail(notify.Composer{PublicURL: "https://order.example.test", From: "Platter <no-reply@example.test>"})
+		db.SetOrderMail(mail.Composer{PublicURL: "https://order.example.test", From: "Platter <no-reply@example.test>"})
 		e := start(t, db, options{now: clk.Now, env: map[string]string{
 			"PLATTER_PAYMENTS": "stripe", "PLATTER_STRIPE_SECRET_KEY": "sk_test_123",
 			"PLATTER_STRIPE_PUBLISHABLE_KEY": "pk_test_123", "PLATTER_STRIPE_WEBHOOK_SECRET": whsec,

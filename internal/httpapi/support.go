@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"platter/internal/i18n"
-	"platter/internal/notify"
+	"platter/internal/notify/mail"
 	"platter/internal/ordering"
 	"platter/internal/platter"
 	"platter/internal/support"
@@ -21,7 +21,7 @@ import (
 type Support interface {
 	SavePhoto(ctx context.Context, p support.Photo, now time.Time) (int64, error)
 	Photo(ctx context.Context, schemeID, id int64, r ordering.Reach) (*support.Photo, error)
-	InsertSupportRequest(ctx context.Context, r support.Request, mail *notify.Message, now time.Time) (*support.Request, error)
+	InsertSupportRequest(ctx context.Context, r support.Request, mail *mail.Message, now time.Time) (*support.Request, error)
 	SupportRequestsOfOrder(ctx context.Context, schemeID, orderID int64) ([]support.Request, error)
 }
 
@@ -196,6 +196,6 @@ func (s *Server) supportInsert(r *request, c *Caller) (*reply, error) {
 
 // supportMail is the customer's "we received your request" mail; nil
 // until order mails are wired (orders_mail.go).
-func (s *Server) supportMail(_ *request, _ *Caller, _ *support.Request) (*notify.Message, error) {
+func (s *Server) supportMail(_ *request, _ *Caller, _ *support.Request) (*mail.Message, error) {
 	return nil, nil
 }

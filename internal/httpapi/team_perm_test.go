@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"platter/internal/account"
-	"platter/internal/notify"
+	"platter/internal/notify/mail"
 )
 
 // The team, outbox and invitation rows of the permission matrix
@@ -87,7 +87,7 @@ func (f *permFixture) freshInvitation() int64 {
 	f.keys++
 	inv, err := f.db.Invite(context.Background(), account.Invitation{SchemeID: f.schemes[manager],
 		Email: fmt.Sprintf("pending-%d@example.test", f.keys), Role: account.RoleDriver,
-		TokenHash: fmt.Sprintf("perm-invite-%d", f.keys)}, notify.Message{Subject: "Join", Text: "x", HTML: "x"}, f.clk.Now())
+		TokenHash: fmt.Sprintf("perm-invite-%d", f.keys)}, mail.Message{Subject: "Join", Text: "x", HTML: "x"}, f.clk.Now())
 	if err != nil {
 		f.t.Fatal(err)
 	}

@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"platter/internal/account"
-	"platter/internal/notify"
+	"platter/internal/notify/mail"
 	"platter/internal/platter"
 )
 
@@ -42,7 +42,7 @@ func (db *DB) CustomerByEmail(ctx context.Context, schemeID int64, email string)
 // knownMail, the "already registered" notice. Mail goes to the address the
 // account stored, whatever was typed. The caller answers the same in every
 // case, so nobody learns which.
-func (db *DB) SignUp(ctx context.Context, su account.SignUp, codeMail, knownMail notify.Message, now time.Time) error {
+func (db *DB) SignUp(ctx context.Context, su account.SignUp, codeMail, knownMail mail.Message, now time.Time) error {
 	norm := account.NormalizeEmail(su.Email)
 	return db.write(ctx, func(c conn) error {
 		u, err := findCustomer(ctx, c, su.SchemeID, norm)
@@ -80,7 +80,7 @@ func (db *DB) SignUp(ctx context.Context, su account.SignUp, codeMail, knownMail
 // ResendVerification issues a new verify code for an unverified customer
 // and queues mail to the address the account stored; for any other address
 // it does nothing. sent tells whether mail was queued.
-func (db *DB) ResendVerification(ctx context.Context, schemeID int64, email, codeHash string, mail notify.Message, now time.Time) (sent bool, err error) {
+func (db *DB) ResendVerification(ctx context.Context, schemeID int64, email, codeHash string, msg mail.Message, now time.Time) (sent bool, err error) {
 	norm := account.NormalizeEmail(email)
 	err = db.write(ctx, func(c conn) error {
 		sent = false // write may run this again after a conflict
@@ -94,8 +94,8 @@ func (db *DB) ResendVerification(ctx context.Context, schemeID int64, email, cod
 			return err
 		}
 		sent = true
-		mail.To = u.Email
-		return enqueueMail(ctx, c, schemeID, MailVerify, mail, now)
+		msg.To = u.Email
+		return enqueueMail(ctx, c, schemeID, MailVerify, msg, now)
 	})
 	return sent, err
 }
@@ -104,7 +104,7 @@ func (db *DB) ResendVerification(ctx context.Context, schemeID int64, email, cod
 // and queues mail to the address the account stored (never to a look-alike
 // that was typed); an unknown address does nothing. sent tells whether mail
 // was queued.
-func (db *DB) RequestReset(ctx context.Context, schemeID int64, email, codeHash string, mail notify.Message, now time.Time) (sent bool, err error) {
+func (db *DB) RequestReset(ctx context.Context, schemeID int64, email, codeHash string, msg mail.Message, now time.Time) (sent bool, err error) {
 	norm := account.NormalizeEmail(email)
 	err = db.write(ctx, func(c conn) error {
 		sent = false // write may run this again after a conflict
@@ -118,8 +118,8 @@ func (db *DB) RequestReset(ctx context.Context, schemeID int64, email, codeHash 
 			return err
 		}
 		sent = true
-		mail.To = u.Email
-		return enqueueMail(ctx, c, schemeID, MailReset, mail, now)
+		msg.To = u.Email
+		return enqueueMail(ctx, c, schemeID, MailReset, msg, now)
 	})
 	return sent, err
 }

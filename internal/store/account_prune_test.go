@@ -6,7 +6,7 @@ import (
 	"time"
 
 	"platter/internal/account"
-	"platter/internal/notify"
+	"platter/internal/notify/mail"
 	"platter/internal/platter"
 	"platter/internal/store"
 	"platter/internal/store/storetest"
@@ -153,4 +153,4 @@ func TestRenormalizeEmails(t *testing.T) {
 	})
 }
 
-func mailTo(to string) notify.Message { return notify.Message{To: to, Subject: "s", Text: "t"} }
+func mailTo(to string) mail.Message { return mail.Message{To: to, Subject: "s", Text: "t"} }

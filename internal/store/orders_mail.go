@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"platter/internal/lifecycle"
-	"platter/internal/notify"
+	"platter/internal/notify/mail"
 	"platter/internal/pricing"
 )
 
@@ -28,7 +28,7 @@ const (
 // changes, support request received), composed with c in the customer's
 // language and queued in the transaction of the change that causes them.
 // Without it (tests of other things) no order mail is written.
-func (db *DB) SetOrderMail(c notify.Composer) { db.orderMail = &c }
+func (db *DB) SetOrderMail(c mail.Composer) { db.orderMail = &c }
 
 // statusMail is the mail a status change sends to the customer of a paid
 // order ("" for none).
@@ -100,7 +100,7 @@ func queueOrderMail(ctx context.Context, c conn, kind string, orderID int64, now
 		}
 		totals = append(totals, [2]string{"mail.receipt.total", money(total)})
 	}
-	m, err := c.mail.ComposeOrder(kind, lang, notify.Brand{Slug: slug, Name: name, Colour: colour}, params, lines, totals)
+	m, err := c.mail.ComposeOrder(kind, lang, mail.Brand{Slug: slug, Name: name, Colour: colour}, params, lines, totals)
 	if err != nil {
 		return err
 	}

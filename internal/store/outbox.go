@@ -5,13 +5,13 @@ import (
 	"sort"
 	"time"
 
-	"platter/internal/notify"
+	"platter/internal/notify/mail"
 )
 
 // enqueueMail writes a message of a scheme to the outbox inside the
 // caller's transaction, so it commits (or not) with the change that causes
 // it. The scheme's managers see it in admin/outbox/list.
-func enqueueMail(ctx context.Context, c conn, schemeID int64, kind string, m notify.Message, now time.Time) error {
+func enqueueMail(ctx context.Context, c conn, schemeID int64, kind string, m mail.Message, now time.Time) error {
 	now = utc(now)
 	_, err := c.exec(ctx, `INSERT INTO mail_outbox (scheme_id, kind, to_addr, subject, text_body, html_body, next_attempt_at, created_at)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, schemeID, kind, m.To, m.Subject, m.Text, m.HTML, now, now)
@@ -24,13 +24,13 @@ func enqueueMail(ctx context.Context, c conn, schemeID int64, kind string, m not
 // (FOR UPDATE SKIP LOCKED); SQLite has one writer at a time, so the
 // conditional UPDATE … RETURNING is atomic. A worker that dies holding a
 // lease leaves the row to be claimed again once the lease ends.
-func (db *DB) ClaimMail(ctx context.Context, now time.Time, lease time.Duration, limit int) ([]notify.Queued, error) {
+func (db *DB) ClaimMail(ctx context.Context, now time.Time, lease time.Duration, limit int) ([]mail.Queued, error) {
 	now = utc(now)
 	lock := ""
 	if db.dialect == Postgres {
 		lock = " FOR UPDATE SKIP LOCKED"
 	}
-	var out []notify.Queued
+	var out []mail.Queued
 	// Relaxed (see writeRelaxed): a claim lost in a power cut is a worker
 	// that died mid-send; the message is sent again.
 	err := db.writeRelaxed(ctx, func(c conn) error {
@@ -46,7 +46,7 @@ func (db *DB) ClaimMail(ctx context.Context, now time.Time, lease time.Duration,
 		}
 		defer rows.Close()
 		for rows.Next() {
-			var q notify.Queued
+			var q mail.Queued
 			m := &q.Message
 			if err := rows.Scan(&q.ID, &q.Attempt, &q.Kind, &m.To, &m.Subject, &m.Text, &m.HTML); err != nil {
 				return err

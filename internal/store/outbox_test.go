@@ -10,7 +10,8 @@ import (
 	"time"
 
 	"platter/internal/account"
-	"platter/internal/notify"
+	"platter/internal/notify/mail"
+	"platter/internal/notify/mailer"
 	"platter/internal/notify/mailtest"
 	"platter/internal/store"
 	"platter/internal/store/storetest"
@@ -25,7 +26,7 @@ func queueSignUps(t *testing.T, db *store.DB, n int, now time.Time) int64 {
 		email := fmt.Sprintf("q%d@example.test", i)
 		su := account.SignUp{SchemeID: schemeID, Email: email, CodeHash: account.HashToken("123456"),
 			Profile: account.Profile{PasswordHash: "x", Email: email}}
-		m := notify.Message{To: email, Subject: "code", Text: "123456"}
+		m := mail.Message{To: email, Subject: "code", Text: "123456"}
 		if err := db.SignUp(context.Background(), su, m, m, now); err != nil {
 			t.Fatal(err)
 		}
@@ -99,11 +100,11 @@ func TestLeaseAndRetry(t *testing.T) {
 			t.Fatalf("after the lease: %+v", second)
 		}
 		// The first worker's late success must not count: the second holds it.
-		if err := db.FinishMail(ctx, first[0].ID, first[0].Attempt, notify.StatusSent, now); err != nil {
+		if err := db.FinishMail(ctx, first[0].ID, first[0].Attempt, mail.StatusSent, now); err != nil {
 			t.Fatal(err)
 		}
 		next := now.Add(2 * time.Minute)
-		if err := db.RetryMail(ctx, second[0].ID, second[0].Attempt, notify.StatusPending, next, "refused"); err != nil {
+		if err := db.RetryMail(ctx, second[0].ID, second[0].Attempt, mail.StatusPending, next, "refused"); err != nil {
 			t.Fatal(err)
 		}
 		if got, _ := db.ClaimMail(ctx, next.Add(-time.Second), time.Minute, 10); len(got) != 0 {
@@ -113,7 +114,7 @@ func TestLeaseAndRetry(t *testing.T) {
 		if len(third) != 1 || third[0].Attempt != 3 {
 			t.Fatalf("retry: %+v", third)
 		}
-		if err := db.FinishMail(ctx, third[0].ID, third[0].Attempt, notify.StatusSent, next); err != nil {
+		if err := db.FinishMail(ctx, third[0].ID, third[0].Attempt, mail.StatusSent, next); err != nil {
 			t.Fatal(err)
 		}
 		if got, _ := db.ClaimMail(ctx, next.Add(time.Hour), time.Minute, 10); len(got) != 0 {
@@ -200,7 +201,7 @@ func TestSlowSMTPNoSecondClaim(t *testing.T) {
 				if q.Message.To == inFlight || received[q.Message.To] {
 					problems = append(problems, q.Message.To+" claimed by a second worker after its send began")
 				}
-				if err := db.RetryMail(ctx, q.ID, q.Attempt, notify.StatusPending, clock.Now(), ""); err != nil {
+				if err := db.RetryMail(ctx, q.ID, q.Attempt, mail.StatusPending, clock.Now(), ""); err != nil {
 					problems = append(problems, err.Error())
 				}
 			}
@@ -212,11 +213,11 @@ func TestSlowSMTPNoSecondClaim(t *testing.T) {
 			secondInstance(m.To)
 			received[m.To] = true
 		}})
-		sender, err := notify.NewSMTP("smtp://"+srv.Addr, "Platter <no-reply@example.test>")
+		sender, err := mailer.NewSMTP("smtp://"+srv.Addr, "Platter <no-reply@example.test>")
 		if err != nil {
 			t.Fatal(err)
 		}
-		w := notify.NewWorker(db, sender, slog.New(slog.NewTextHandler(io.Discard, nil)))
+		w := mailer.NewWorker(db, sender, slog.New(slog.NewTextHandler(io.Discard, nil)))
 		w.Now, w.Poll = clock.Now, 5*time.Millisecond
 		runCtx, cancel := context.WithCancel(ctx)
 		done := make(chan struct{})

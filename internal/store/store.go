@@ -26,7 +26,7 @@ import (
 	"modernc.org/sqlite"
 	sqlite3 "modernc.org/sqlite/lib"
 
-	"platter/internal/notify"
+	"platter/internal/notify/mail"
 	"platter/internal/platter"
 )
 
@@ -53,7 +53,7 @@ type DB struct {
 	// (SetRefundQueued); nil: the refund worker finds it at its next poll.
 	refundQueued atomic.Pointer[func()]
 	// orderMail composes the customer's order mails (SetOrderMail); nil: none.
-	orderMail *notify.Composer
+	orderMail *mail.Composer
 }
 
 // sqlitePragmas are applied by modernc.org/sqlite on every new connection.
@@ -234,8 +234,8 @@ type querier interface {
 type conn struct {
 	q       querier
 	dialect string
-	mail    *notify.Composer // the DB's order mail composer, for writes that queue one
-	tx      bool             // q is a transaction
+	mail    *mail.Composer // the DB's order mail composer, for writes that queue one
+	tx      bool           // q is a transaction
 	// fx collects what a write transaction must cause after its commit
 	// (events.go); nil outside write.
 	fx *afterCommit

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"time"
 
-	"platter/internal/notify"
+	"platter/internal/notify/mail"
 	"platter/internal/ordering"
 	"platter/internal/platter"
 	"platter/internal/support"
@@ -92,7 +92,7 @@ func (db *DB) Photo(ctx context.Context, schemeID, id int64, r ordering.Reach) (
 // with mail (when not nil: the customer's "we received it") queued in the
 // same transaction. Another's order is not found; a photo that is not the
 // owner's or is attached already is 4002, and nothing is stored.
-func (db *DB) InsertSupportRequest(ctx context.Context, r support.Request, mail *notify.Message, now time.Time) (*support.Request, error) {
+func (db *DB) InsertSupportRequest(ctx context.Context, r support.Request, mail *mail.Message, now time.Time) (*support.Request, error) {
 	now = utc(now)
 	var out support.Request
 	err := db.write(ctx, func(c conn) error {

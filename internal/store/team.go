@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"platter/internal/account"
-	"platter/internal/notify"
+	"platter/internal/notify/mail"
 	"platter/internal/platter"
 )
 
@@ -131,7 +131,7 @@ func contains(list []string, s string) bool {
 // pending invitation of the address to the same role and venue is revoked
 // (the new mail replaces it); an address that already holds the role there
 // is 2071; an unknown venue 1404.
-func (db *DB) Invite(ctx context.Context, inv account.Invitation, mail notify.Message, now time.Time) (*account.Invitation, error) {
+func (db *DB) Invite(ctx context.Context, inv account.Invitation, msg mail.Message, now time.Time) (*account.Invitation, error) {
 	now = utc(now)
 	norm := account.NormalizeEmail(inv.Email)
 	out := inv
@@ -173,8 +173,8 @@ func (db *DB) Invite(ctx context.Context, inv account.Invitation, mail notify.Me
 			inv.SchemeID, venueID, inv.Role, inv.Email, norm, inv.TokenHash, by, out.CreatedAt, out.ExpiresAt).Scan(&out.ID); err != nil {
 			return err
 		}
-		mail.To = inv.Email
-		return enqueueMail(ctx, c, inv.SchemeID, MailInvitation, mail, now)
+		msg.To = inv.Email
+		return enqueueMail(ctx, c, inv.SchemeID, MailInvitation, msg, now)
 	})
 	if err != nil {
 		return nil, mapErr(err)
@@ -317,9 +317,9 @@ func (db *DB) PlatformUserByEmail(ctx context.Context, email string) (*account.U
 
 // OutboxPage returns a scheme's mail, newest first: limit rows from
 // offset, and how many there are in all.
-func (db *DB) OutboxPage(ctx context.Context, schemeID int64, limit, offset int) ([]notify.Entry, int, error) {
+func (db *DB) OutboxPage(ctx context.Context, schemeID int64, limit, offset int) ([]mail.Entry, int, error) {
 	var (
-		out   []notify.Entry
+		out   []mail.Entry
 		total int
 	)
 	err := db.read(ctx, func(c conn) error {
@@ -335,7 +335,7 @@ func (db *DB) OutboxPage(ctx context.Context, schemeID int64, limit, offset int)
 		defer rows.Close()
 		for rows.Next() {
 			var (
-				e    notify.Entry
+				e    mail.Entry
 				sent sql.NullTime
 			)
 			if err := rows.Scan(&e.ID, &e.Kind, &e.To, &e.Subject, &e.Status, &e.Attempts, &e.CreatedAt, &sent); err != nil {

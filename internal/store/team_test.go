@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"platter/internal/account"
-	"platter/internal/notify"
+	"platter/internal/notify/mail"
 	"platter/internal/platter"
 	"platter/internal/store"
 	"platter/internal/store/storetest"
@@ -29,7 +29,7 @@ func TestInvitations(t *testing.T) {
 		now := time.Date(2026, 3, 2, 12, 0, 0, 0, time.UTC)
 		invite := func(email, role, venue, token string) (*account.Invitation, error) {
 			return db.Invite(ctx, account.Invitation{SchemeID: burgers, Email: email, Role: role, VenueSlug: venue,
-				TokenHash: token}, notify.Message{Subject: "Join " + email, Text: "link", HTML: "<p>link</p>"}, now)
+				TokenHash: token}, mail.Message{Subject: "Join " + email, Text: "link", HTML: "<p>link</p>"}, now)
 		}
 		first, err := invite("Kim@Example.test", "staff", "soho", "hash-1")
 		if err != nil || first.VenueID == 0 || first.VenueName == "" || !first.ExpiresAt.Equal(now.Add(account.InvitationTTL)) {

@@ -1,30 +1,16 @@
-package notify
+package mail
 
 import (
 	"bytes"
 	"fmt"
 	"html/template"
-	"net/mail"
+	netmail "net/mail"
 	"regexp"
 	"strings"
 	"sync"
 
 	"platter/internal/i18n"
 )
-
-// Mail templates (Render's kind).
-const (
-	KindVerifyCode        = "verify_code"
-	KindResetCode         = "reset_code"
-	KindAlreadyRegistered = "already_registered"
-)
-
-// Brand is how a scheme signs its mail.
-type Brand struct {
-	Slug   string
-	Name   string
-	Colour string // "#rrggbb"
-}
 
 // Composer writes the account mails of a scheme: texts from the i18n
 // catalogue, a link to the scheme's storefront under PublicURL, and the
@@ -96,11 +82,11 @@ func (c Composer) ComposeInvitation(lang string, b Brand, params map[string]stri
 // fromWithName sends as the scheme ("Ember & Bun <no-reply@…>") from the
 // configured address, so customers see the brand they signed up with.
 func fromWithName(name, from string) string {
-	a, err := mail.ParseAddress(from)
+	a, err := netmail.ParseAddress(from)
 	if err != nil {
 		return from
 	}
-	return (&mail.Address{Name: name, Address: a.Address}).String()
+	return (&netmail.Address{Name: name, Address: a.Address}).String()
 }
 
 // MailData fills a template: the scheme's brand, the code (for the code
@@ -154,7 +140,7 @@ func Render(kind string, d MailData) (Message, error) {
 		lang = i18n.Default
 	}
 	if _, ok := cat[i18n.Default]["mail."+kind+".subject"]; !ok {
-		return Message{}, fmt.Errorf("notify: no mail template %q", kind)
+		return Message{}, fmt.Errorf("mail: no mail template %q", kind)
 	}
 	params := map[string]string{"scheme": d.SchemeName}
 	for k, v := range d.Params {

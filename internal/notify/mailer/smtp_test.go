@@ -1,4 +1,4 @@
-package notify_test
+package mailer_test
 
 import (
 	"context"
@@ -9,8 +9,8 @@ import (
 	"testing"
 	"time"
 
-	"platter/internal/i18n"
-	"platter/internal/notify"
+	"platter/internal/notify/mail"
+	"platter/internal/notify/mailer"
 	"platter/internal/notify/mailtest"
 )
 
@@ -32,14 +32,14 @@ func TestSMTPSend(t *testing.T) {
 			if c.opts.User != "" {
 				u.User = url.UserPassword(c.opts.User, c.opts.Pass)
 			}
-			s, err := notify.NewSMTP(u.String(), "Żółta Kuchnia <no-reply@example.test>")
+			s, err := mailer.NewSMTP(u.String(), "Żółta Kuchnia <no-reply@example.test>")
 			if err != nil {
 				t.Fatal(err)
 			}
 			if srv.CertPool != nil {
 				s.TLS = &tls.Config{RootCAs: srv.CertPool, ServerName: "127.0.0.1"}
 			}
-			err = s.Send(context.Background(), notify.Message{
+			err = s.Send(context.Background(), mail.Message{
 				To: "anna@example.test", Subject: "Twój kod: 123456",
 				Text: "Kod: 123456\nDziękujemy!", HTML: "<p>Kod: <b>123456</b></p>",
 			})
@@ -65,44 +65,16 @@ func TestSMTPSend(t *testing.T) {
 func TestSMTPRefusals(t *testing.T) {
 	t.Parallel()
 	srv := mailtest.Start(t, mailtest.Options{User: "platter", Pass: "right"})
-	s, _ := notify.NewSMTP("smtp://platter:wrong@"+srv.Addr, "a@example.test")
-	if err := s.Send(context.Background(), notify.Message{To: "b@example.test", Subject: "x", Text: "x"}); err == nil {
+	s, _ := mailer.NewSMTP("smtp://platter:wrong@"+srv.Addr, "a@example.test")
+	if err := s.Send(context.Background(), mail.Message{To: "b@example.test", Subject: "x", Text: "x"}); err == nil {
 		t.Error("wrong password accepted")
 	}
 	tlsSrv := mailtest.Start(t, mailtest.Options{TLS: true})
-	s, _ = notify.NewSMTP("smtp://"+tlsSrv.Addr, "a@example.test")
-	if err := s.Send(context.Background(), notify.Message{To: "b@example.test", Subject: "x", Text: "x"}); err == nil {
+	s, _ = mailer.NewSMTP("smtp://"+tlsSrv.Addr, "a@example.test")
+	if err := s.Send(context.Background(), mail.Message{To: "b@example.test", Subject: "x", Text: "x"}); err == nil {
 		t.Error("an untrusted STARTTLS certificate was accepted")
 	}
-	if _, err := notify.NewSMTP("http://x", "a@example.test"); err == nil {
+	if _, err := mailer.NewSMTP("http://x", "a@example.test"); err == nil {
 		t.Error("http scheme accepted")
-	}
-}
-
-// TestComposerUsesTheCatalogue: account mail is written from the i18n
-// catalogue (the one translation system), in the caller's language, with
-// the scheme's name on the configured address and a link to its storefront.
-func TestComposerUsesTheCatalogue(t *testing.T) {
-	c := notify.Composer{PublicURL: "https://order.example.test/", From: "Platter <no-reply@example.test>"}
-	b := notify.Brand{Slug: "demo-pierogi", Name: "Smok", Colour: "#aa3300"}
-	cat := i18n.MustLoad()
-	for _, lang := range []string{"en-US", "pl-PL"} {
-		m, err := c.Compose(notify.KindResetCode, lang, b, "042917")
-		if err != nil {
-			t.Fatal(err)
-		}
-		want := cat.T(lang, "mail.reset_code.subject", map[string]string{"scheme": "Smok"})
-		if m.Subject != want || !strings.Contains(m.Text, "042917") || m.To != "" {
-			t.Errorf("%s: %+v (want subject %q)", lang, m, want)
-		}
-		if !strings.Contains(m.Text, "https://order.example.test/demo-pierogi") {
-			t.Errorf("%s: no storefront link in %q", lang, m.Text)
-		}
-		if m.From != `"Smok" <no-reply@example.test>` {
-			t.Errorf("From %q", m.From)
-		}
-	}
-	if _, err := c.Compose("no_such_kind", "en-US", b, ""); err == nil {
-		t.Error("an unknown kind was composed")
 	}
 }

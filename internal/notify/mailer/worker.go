@@ -1,31 +1,16 @@
-package notify
+package mailer
 
 import (
 	"context"
 	"log/slog"
 	"time"
-)
 
-// Queued is a message claimed from the outbox by a worker. Attempt numbers
-// the claim, so the outcome is recorded only by the latest claimant.
-type Queued struct {
-	ID      int64
-	Attempt int
-	Kind    string
-	Message Message
-}
-
-// Outbox statuses a worker records.
-const (
-	StatusSent    = "sent"    // accepted by the SMTP server
-	StatusOutbox  = "outbox"  // no SMTP configured: written to the log only
-	StatusPending = "pending" // to be tried again
-	StatusFailed  = "failed"  // given up
+	"platter/internal/notify/mail"
 )
 
 // Outbox is the queue the worker drains (the store implements it).
 type Outbox interface {
-	ClaimMail(ctx context.Context, now time.Time, lease time.Duration, limit int) ([]Queued, error)
+	ClaimMail(ctx context.Context, now time.Time, lease time.Duration, limit int) ([]mail.Queued, error)
 	FinishMail(ctx context.Context, id int64, attempt int, status string, now time.Time) error
 	RetryMail(ctx context.Context, id int64, attempt int, status string, next time.Time, lastErr string) error
 }
@@ -105,19 +90,19 @@ func (w *Worker) drain(ctx context.Context) bool {
 	return len(msgs) > 0
 }
 
-func (w *Worker) deliver(ctx context.Context, q Queued) {
+func (w *Worker) deliver(ctx context.Context, q mail.Queued) {
 	// Shutdown must not cut a send in half: the outcome is recorded even as
 	// ctx ends. The send itself must end well inside the lease, so that it
 	// is over (and recorded) before anyone else may claim the message.
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), w.Lease*3/4)
 	defer cancel()
-	status := StatusOutbox
+	status := mail.StatusOutbox
 	var err error
 	if w.Sender == nil {
 		w.Log.Info("mail (no SMTP configured; kept in the outbox)", "id", q.ID, "kind", q.Kind,
 			"to", q.Message.To, "subject", q.Message.Subject, "text", q.Message.Text)
 	} else {
-		status = StatusSent
+		status = mail.StatusSent
 		err = w.Sender.Send(ctx, q.Message)
 	}
 	if err == nil {
@@ -127,9 +112,9 @@ func (w *Worker) deliver(ctx context.Context, q Queued) {
 		return
 	}
 	next, give := w.Now().Add(Backoff(q.Attempt)), q.Attempt >= w.MaxAttempts
-	status = StatusPending
+	status = mail.StatusPending
 	if give {
-		status = StatusFailed
+		status = mail.StatusFailed
 	}
 	w.Log.Warn("mail not sent", "id", q.ID, "kind", q.Kind, "attempt", q.Attempt, "gave_up", give, "err", err)
 	if err := w.Outbox.RetryMail(ctx, q.ID, q.Attempt, status, next, err.Error()); err != nil {
@@ -145,17 +130,4 @@ func Backoff(attempt int) time.Duration {
 		d *= 2
 	}
 	return min(d, 30*time.Minute)
-}
-
-// Entry is one message of the outbox as a manager sees it listed (never
-// its body: it may hold a customer's one-time code).
-type Entry struct {
-	ID        int64
-	Kind      string
-	To        string
-	Subject   string
-	Status    string // pending, sent, outbox (logged only: no SMTP) or failed
-	Attempts  int
-	CreatedAt time.Time
-	SentAt    *time.Time
 }

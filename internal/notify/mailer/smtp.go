@@ -1,7 +1,9 @@
-// Package notify sends what Platter tells people: e-mail now, order events
-// later. Mail is queued in the database with the change that causes it and
-// sent after commit by a worker (see the store's outbox), through a Sender.
-package notify
+// Package mailer delivers Platter's mail: the SMTP sender and the outbox
+// worker. Mail is queued in the database with the change that causes it
+// (see the store's outbox) and sent after commit by the Worker, through a
+// Sender. Only the binary's wiring imports this package; code that writes
+// mail imports platter/internal/notify/mail.
+package mailer
 
 import (
 	"bytes"
@@ -14,27 +16,20 @@ import (
 	"mime/multipart"
 	"mime/quotedprintable"
 	"net"
-	"net/mail"
+	netmail "net/mail"
 	"net/textproto"
 	"net/url"
 	"strings"
 	"time"
 
 	"net/smtp"
-)
 
-// Message is one e-mail, ready to send.
-type Message struct {
-	From    string // "Name <addr>"; empty: the sender's default
-	To      string
-	Subject string
-	Text    string
-	HTML    string
-}
+	"platter/internal/notify/mail"
+)
 
 // Sender delivers messages.
 type Sender interface {
-	Send(ctx context.Context, m Message) error
+	Send(ctx context.Context, m mail.Message) error
 }
 
 // SMTP sends through an SMTP server: smtp:// upgrades with STARTTLS when the
@@ -82,15 +77,15 @@ func hostPort(host, port string) string {
 }
 
 // Send delivers m over one SMTP session.
-func (s *SMTP) Send(ctx context.Context, m Message) error {
+func (s *SMTP) Send(ctx context.Context, m mail.Message) error {
 	if m.From == "" {
 		m.From = s.from
 	}
-	from, err := mail.ParseAddress(m.From)
+	from, err := netmail.ParseAddress(m.From)
 	if err != nil {
 		return fmt.Errorf("from %q: %w", m.From, err)
 	}
-	to, err := mail.ParseAddress(m.To)
+	to, err := netmail.ParseAddress(m.To)
 	if err != nil {
 		return fmt.Errorf("to %q: %w", m.To, err)
 	}
@@ -178,7 +173,7 @@ func (s *SMTP) dial(ctx context.Context) (*smtp.Client, error) {
 
 // Compose renders m as an RFC 5322 message: multipart/alternative with a
 // text and an HTML part, headers encoded for non-ASCII names and subjects.
-func Compose(m Message) ([]byte, error) {
+func Compose(m mail.Message) ([]byte, error) {
 	var b bytes.Buffer
 	boundary := randomHex(12)
 	hdr := func(k, v string) { fmt.Fprintf(&b, "%s: %s\r\n", k, v) }
@@ -220,7 +215,7 @@ func Compose(m Message) ([]byte, error) {
 }
 
 func encodeAddress(s string) string {
-	a, err := mail.ParseAddress(s)
+	a, err := netmail.ParseAddress(s)
 	if err != nil {
 		return s
 	}

@@ -1,0 +1,62 @@
+// Package mail is what Platter's mail is made of: the message, the scheme's
+// brand, the templates that write it from the i18n catalogue, and the
+// outbox's row types and statuses. It sends nothing: the store queues these
+// messages in the transaction of the change that causes them, and the
+// mailer package (SMTP sender and outbox worker) delivers them after
+// commit. Code that writes mail (account, store) imports this package only.
+package mail
+
+import "time"
+
+// Message is one e-mail, ready to send.
+type Message struct {
+	From    string // "Name <addr>"; empty: the sender's default
+	To      string
+	Subject string
+	Text    string
+	HTML    string
+}
+
+// Mail templates (Render's kind).
+const (
+	KindVerifyCode        = "verify_code"
+	KindResetCode         = "reset_code"
+	KindAlreadyRegistered = "already_registered"
+)
+
+// Brand is how a scheme signs its mail.
+type Brand struct {
+	Slug   string
+	Name   string
+	Colour string // "#rrggbb"
+}
+
+// Queued is a message claimed from the outbox by a worker. Attempt numbers
+// the claim, so the outcome is recorded only by the latest claimant.
+type Queued struct {
+	ID      int64
+	Attempt int
+	Kind    string
+	Message Message
+}
+
+// Outbox statuses a worker records.
+const (
+	StatusSent    = "sent"    // accepted by the SMTP server
+	StatusOutbox  = "outbox"  // no SMTP configured: written to the log only
+	StatusPending = "pending" // to be tried again
+	StatusFailed  = "failed"  // given up
+)
+
+// Entry is one message of the outbox as a manager sees it listed (never
+// its body: it may hold a customer's one-time code).
+type Entry struct {
+	ID        int64
+	Kind      string
+	To        string
+	Subject   string
+	Status    string // pending, sent, outbox (logged only: no SMTP) or failed
+	Attempts  int
+	CreatedAt time.Time
+	SentAt    *time.Time
+}
