@@ -2,21 +2,14 @@ import { useQueryClient, type QueryKey } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { call } from "@/lib/api/client";
 import type { components } from "@/lib/api/schema";
+import { openTicketedStream, type StreamState } from "@/lib/ticketed-stream";
 
 /**
  * The live events of one order (GET /api/v3/orders/stream, DESIGN.md §4) fed
  * into the TanStack Query cache entry of that order: the page just reads the
- * query. Nothing is kept in a global store.
- *
- * A ticket opens one stream, so the browser's own EventSource retry (which
- * would reuse the spent ticket) is not used: on an error the stream is closed,
- * a new ticket asked for and the stream reopened with the last event id seen,
- * so the server replays what was missed and nothing is repeated.
- *
- * A phone that loses its network often keeps a dead connection open without
- * any error, so the browser's `offline` event also ends the stream (the page
- * says it is reconnecting), and `online` reconnects at once instead of
- * waiting for the next retry.
+ * query. Nothing is kept in a global store. The stream itself (tickets,
+ * reconnection after the last event id, offline, a permanent refusal) is
+ * lib/ticketed-stream.ts, shared with the board.
  */
 export type OrderDetail = components["schemas"]["OrderDetail"];
 
@@ -70,112 +63,39 @@ export function applyOrderEvent(order: OrderDetail, event: OrderEvent): OrderDet
   }
 }
 
-const RETRY_BASE_MS = 1000;
-const RETRY_MAX_MS = 15_000;
-
 export interface OrderStreamOptions {
   orderId: number;
   businessSlug: string;
   onEvent: (event: OrderEvent) => void;
-  onConnection: (connected: boolean) => void;
+  onState: (state: StreamState) => void;
 }
 
-/** Opens the stream and keeps it open until the returned function is called. */
-export function openOrderStream({ orderId, businessSlug, onEvent, onConnection }: OrderStreamOptions) {
-  let source: EventSource | null = null;
-  let lastEventId = "";
-  let attempt = 0;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let stopped = false;
-  // Bumped by offline and online: a connect still waiting for its ticket
-  // from before then opens nothing (online starts its own).
-  let generation = 0;
+const ORDER_EVENTS = ["status", "eta", "driver"] as const;
 
-  const retry = () => {
-    if (stopped) return;
-    clearTimeout(timer);
-    const delay = Math.min(RETRY_BASE_MS * 2 ** attempt, RETRY_MAX_MS);
-    attempt += 1;
-    timer = setTimeout(() => void connect(), delay);
-  };
-
-  const connect = async () => {
-    if (stopped || source) return;
-    const mine = generation;
-    let url: URL;
-    try {
-      const ticket = await call("orders/stream-ticket", {
-        data: { id: orderId, business_slug: businessSlug },
-      });
-      url = new URL(ticket.payload.url, window.location.origin);
-    } catch {
-      if (mine !== generation) return;
-      onConnection(false);
-      retry();
-      return;
-    }
-    if (stopped || mine !== generation) return;
-    if (lastEventId) url.searchParams.set("last_event_id", lastEventId);
-    const stream = new EventSource(url);
-    source = stream;
-    stream.onopen = () => {
-      attempt = 0;
-      onConnection(true);
-    };
-    for (const type of ["status", "eta", "driver"] as const) {
-      stream.addEventListener(type, (message: MessageEvent<string>) => {
-        if (message.lastEventId) lastEventId = message.lastEventId;
-        try {
-          onEvent({ type, data: JSON.parse(message.data) } as OrderEvent);
-        } catch {
-          // A malformed event is skipped; the next refetch of the order corrects the page.
-        }
-      });
-    }
-    stream.onerror = () => {
-      stream.close();
-      if (source !== stream) return;
-      source = null;
-      onConnection(false);
-      retry();
-    };
-  };
-
-  const offline = () => {
-    generation += 1;
-    clearTimeout(timer);
-    source?.close();
-    source = null;
-    onConnection(false);
-  };
-  const online = () => {
-    if (source) return;
-    generation += 1;
-    clearTimeout(timer);
-    attempt = 0;
-    void connect();
-  };
-  window.addEventListener("offline", offline);
-  window.addEventListener("online", online);
-
-  void connect();
-  return () => {
-    stopped = true;
-    clearTimeout(timer);
-    source?.close();
-    window.removeEventListener("offline", offline);
-    window.removeEventListener("online", online);
-  };
+/** Opens the order's stream (lib/ticketed-stream.ts) and keeps it open until the returned function is called. */
+export function openOrderStream({ orderId, businessSlug, onEvent, onState }: OrderStreamOptions) {
+  return openTicketedStream({
+    ticket: async () =>
+      (await call("orders/stream-ticket", { data: { id: orderId, business_slug: businessSlug } })).payload
+        .url,
+    events: ORDER_EVENTS,
+    onEvent: (type, data) => {
+      // A malformed event is skipped; the next refetch of the order corrects the page.
+      if (data !== null) onEvent({ type, data } as OrderEvent);
+    },
+    onState,
+  });
 }
 
 /**
  * Keeps the cached order under `queryKey` live. Status changes also refetch the
  * order, since they change what only the server computes (progress, stamps).
- * Returns whether the stream is connected (false while reconnecting).
+ * Returns the stream's state, and `connected`: false only while it is
+ * reconnecting (a stream refused for good is "stopped", not reconnecting).
  */
 export function useOrderEvents(queryKey: QueryKey, orderId: number, businessSlug: string, enabled: boolean) {
   const queryClient = useQueryClient();
-  const [connected, setConnected] = useState(true);
+  const [state, setState] = useState<StreamState>("connecting");
   const keyText = JSON.stringify(queryKey);
 
   useEffect(() => {
@@ -184,7 +104,7 @@ export function useOrderEvents(queryKey: QueryKey, orderId: number, businessSlug
     return openOrderStream({
       orderId,
       businessSlug,
-      onConnection: setConnected,
+      onState: setState,
       onEvent: (event) => {
         queryClient.setQueryData<OrderDetail>(key, (order) =>
           order ? applyOrderEvent(order, event) : order,
@@ -194,5 +114,5 @@ export function useOrderEvents(queryKey: QueryKey, orderId: number, businessSlug
     });
   }, [queryClient, keyText, orderId, businessSlug, enabled]);
 
-  return { connected };
+  return { connected: state !== "reconnecting", state };
 }

@@ -1,13 +1,26 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { ApiError } from "./api/api-error";
 import { openOrderStream, type OrderEvent } from "./order-events";
+import type { StreamState } from "./ticketed-stream";
 
-/** orders/stream-ticket answers a fresh ticket each time (the seam is the API client). */
+/**
+ * The ticketed stream (lib/ticketed-stream.ts) through the order page's
+ * stream (the board's: features/admin/board/board-stream.test.tsx).
+ * orders/stream-ticket answers a fresh ticket each time, or the refusal set
+ * in `refuse` (the seam is the API client).
+ */
 const api = vi.hoisted(() => {
   let n = 0;
+  const state = { refuse: null as null | (() => Error) };
   return {
-    call: vi.fn(async (_path: string, _body: unknown) => {
+    state,
+    call: vi.fn(async (path: string, _body: unknown) => {
+      if (state.refuse) throw state.refuse();
       n += 1;
-      return { payload: { url: `/api/v3/orders/stream?id=7&ticket=t${n}` }, meta: {} };
+      const stream = path.startsWith("admin/")
+        ? "/api/v3/admin/orders/stream?"
+        : "/api/v3/orders/stream?id=7&";
+      return { payload: { url: `${stream}ticket=t${n}` }, meta: {} };
     }),
   };
 });
@@ -38,10 +51,11 @@ class FakeSource {
 
 const latest = () => FakeSource.all[FakeSource.all.length - 1]!;
 
-describe("openOrderStream", () => {
+describe("the ticketed stream", () => {
   beforeEach(() => {
     FakeSource.all = [];
     api.call.mockClear();
+    api.state.refuse = null;
     vi.stubGlobal("EventSource", FakeSource);
   });
   afterEach(() => {
@@ -51,24 +65,24 @@ describe("openOrderStream", () => {
 
   it("says it is disconnected while offline and resumes after the last event once online", async () => {
     const events: OrderEvent[] = [];
-    const connection: boolean[] = [];
+    const connection: StreamState[] = [];
     const stop = openOrderStream({
       orderId: 7,
       businessSlug: "demo-burgers",
       onEvent: (e) => events.push(e),
-      onConnection: (c) => connection.push(c),
+      onState: (c) => connection.push(c),
     });
     await vi.waitFor(() => expect(FakeSource.all).toHaveLength(1));
     const first = latest();
     expect(first.url.searchParams.has("last_event_id")).toBe(false);
     first.onopen?.();
     first.emit("status", "41", { status: "accepted", payment_status: "paid", at: "2026-11-16T12:01:00Z" });
-    expect(connection).toEqual([true]);
+    expect(connection).toEqual(["connecting", "live"]);
 
     // The network goes: a dead connection may never error, so the page stops and says so.
     window.dispatchEvent(new Event("offline"));
     expect(first.closed).toBe(true);
-    expect(connection).toEqual([true, false]);
+    expect(connection).toEqual(["connecting", "live", "reconnecting"]);
 
     // Back: at once, a new ticket and a stream from after event 41.
     window.dispatchEvent(new Event("online"));
@@ -76,7 +90,7 @@ describe("openOrderStream", () => {
     expect(latest().url.searchParams.get("last_event_id")).toBe("41");
     expect(latest().url.searchParams.get("ticket")).toBe("t2");
     latest().onopen?.();
-    expect(connection).toEqual([true, false, true]);
+    expect(connection).toEqual(["connecting", "live", "reconnecting", "live"]);
     // A second online event while connected opens nothing more.
     window.dispatchEvent(new Event("online"));
     await Promise.resolve();
@@ -87,19 +101,19 @@ describe("openOrderStream", () => {
 
   it("after an error retries with a new ticket and the last event id, backing off", async () => {
     vi.useFakeTimers();
-    const connection: boolean[] = [];
+    const connection: StreamState[] = [];
     const stop = openOrderStream({
       orderId: 7,
       businessSlug: "demo-burgers",
       onEvent: () => undefined,
-      onConnection: (c) => connection.push(c),
+      onState: (c) => connection.push(c),
     });
     await vi.waitFor(() => expect(FakeSource.all).toHaveLength(1));
     latest().onopen?.();
     latest().emit("driver", "50", { lat: 51.5, lng: -0.13, updated_at: "2026-11-16T12:05:00Z" });
     latest().onerror?.();
     expect(latest().closed).toBe(true);
-    expect(connection).toEqual([true, false]);
+    expect(connection).toEqual(["connecting", "live", "reconnecting"]);
     await vi.advanceTimersByTimeAsync(999);
     expect(FakeSource.all).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(1);
@@ -111,6 +125,48 @@ describe("openOrderStream", () => {
     expect(FakeSource.all).toHaveLength(2);
     await vi.advanceTimersByTimeAsync(1);
     expect(FakeSource.all).toHaveLength(3);
+    stop();
+  });
+
+  it.each([
+    ["1403 (not allowed)", 1403],
+    ["1404 (no such order)", 1404],
+  ])("stops for good on a ticket refused with %s: no retry, not even when back online", async (_, code) => {
+    vi.useFakeTimers();
+    api.state.refuse = () => new ApiError("No.", { status: code === 1403 ? 403 : 404, code });
+    const connection: StreamState[] = [];
+    const stop = openOrderStream({
+      orderId: 7,
+      businessSlug: "demo-burgers",
+      onEvent: () => undefined,
+      onState: (c) => connection.push(c),
+    });
+    await vi.advanceTimersByTimeAsync(120_000);
+    window.dispatchEvent(new Event("online"));
+    await vi.advanceTimersByTimeAsync(120_000);
+    expect(api.call).toHaveBeenCalledTimes(1);
+    expect(FakeSource.all).toHaveLength(0);
+    expect(connection).toEqual(["connecting", "stopped"]);
+    stop();
+  });
+
+  it("keeps trying after a refusal that may pass (1503, a network failure)", async () => {
+    vi.useFakeTimers();
+    api.state.refuse = () => new ApiError("Busy.", { status: 503, code: 1503 });
+    const connection: StreamState[] = [];
+    const stop = openOrderStream({
+      orderId: 7,
+      businessSlug: "demo-burgers",
+      onEvent: () => undefined,
+      onState: (c) => connection.push(c),
+    });
+    await vi.advanceTimersByTimeAsync(2_500); // tries at 0 and 1 s, the next at 3 s
+    expect(api.call).toHaveBeenCalledTimes(2);
+    api.state.refuse = null;
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(FakeSource.all).toHaveLength(1);
+    latest().onopen?.();
+    expect(connection.at(-1)).toBe("live");
     stop();
   });
 });
