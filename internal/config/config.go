@@ -75,7 +75,7 @@ var Vars = []Var{
 	{"PLATTER_NOMINATIM_URL", "", "Nominatim base URL (PLATTER_GEOCODER=nominatim)", false},
 	{"PLATTER_GOOGLE_MAPS_KEY", "", "Google Maps Platform key (PLATTER_GEOCODER=google)", true},
 	{"PLATTER_TILE_URL", "https://tile.openstreetmap.org/{z}/{x}/{y}.png", "map tiles for the browser", false},
-	{"PLATTER_AUTO_REJECT_MINUTES", "13", "paid orders nobody accepted are rejected and refunded after this many minutes", false},
+	{"PLATTER_AUTO_REJECT_MINUTES", "13", "paid orders nobody accepted are rejected and refunded this many minutes after payment (a pre-order: after its kitchen start, slot less prep and delivery minutes, when later)", false},
 	{"PLATTER_DB_MAX_CONNS", "20", "PostgreSQL connections this instance may open at most (1–1000); instances × this must stay under the server's max_connections", false},
 	{"PLATTER_DB_STATEMENT_TIMEOUT", "30s", "PostgreSQL statement_timeout (a Go duration like 5s or 1m; 0 = none): a longer statement is cancelled and its request answers 1503", false},
 	{"PLATTER_TRUSTED_PROXIES", "", "comma-separated IPs or CIDRs of load balancers whose X-Forwarded-For names the client (e.g. 10.0.0.0/8) and whose X-Request-Id is kept; empty: the peer address is the client", false},

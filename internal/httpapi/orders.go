@@ -320,7 +320,8 @@ func (s *Server) orderPrepare(r *request, c *Caller) (*reply, error) {
 		o.LoyaltyRewardID = co.reward.ID
 	}
 	n := &ordering.NewOrder{Order: o, IdempotencyKey: key, RequestHash: in.hash(),
-		Use: co.use, Slot: co.booking.Slot, SlotCapacity: co.venue.CapacityFor(*in.OrderType), Lang: r.Lang}
+		Use: co.use, Slot: co.booking.Slot, SlotCapacity: co.venue.CapacityFor(*in.OrderType), Lang: r.Lang,
+		KitchenAt: schedule.KitchenStart(co.venue, *in.OrderType, co.preorder)}
 	stored, _, err := s.orders.CreateOrder(r.Context(), n, s.now())
 	if err != nil {
 		return nil, err

@@ -184,6 +184,9 @@ type NewOrder struct {
 	// Lang is the customer's language at prepare (en-US, pl-PL): the
 	// order's e-mails are written in it.
 	Lang string
+	// KitchenAt is when the kitchen must start a pre-order to meet its
+	// slot (schedule.KitchenStart); nil for ASAP. Auto-reject waits for it.
+	KitchenAt *time.Time
 }
 
 // PaymentOutcome is a provider's answer as the store records it.

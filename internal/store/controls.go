@@ -202,9 +202,9 @@ func (db *DB) SetSoldOut(ctx context.Context, schemeID int64, venueSlug, kind st
 // autoAccept accepts a just-paid order inside the transaction that records
 // its payment when its venue has auto-accept on (DESIGN.md §9): as the
 // system, through the state machine, with the same event, eta event and
-// mail as an accept from the board. The expected time is the venue's
-// auto-accept minutes plus its busy minutes from now; a pre-order keeps
-// its slot as the expected time.
+// mail as an accept from the board. The expected time (schedule.Promised)
+// is the venue's auto-accept minutes plus its busy minutes from now, plus
+// its delivery minutes for delivery; a pre-order is promised its slot.
 func autoAccept(ctx context.Context, c conn, orderID int64, now time.Time) error {
 	var (
 		on            bool

@@ -27,6 +27,7 @@ type orderHead struct {
 	driverID        int64
 	total           int64
 	currency        string
+	expected        time.Time // set by setStatus on accept: the promised time
 }
 
 // findHead reads an order of the scheme within the caller's reach; an
@@ -95,8 +96,12 @@ func (db *DB) Transition(ctx context.Context, ch ordering.Change, now time.Time)
 // commit, then finds the status no longer matches).
 func setStatus(ctx context.Context, c conn, ch *ordering.Change, h *orderHead, now time.Time) error {
 	var expected, cancelled any
-	if ch.To == lifecycle.Accepted && ch.ETAMinutes > 0 {
-		expected = now.Add(time.Duration(ch.ETAMinutes) * time.Minute)
+	if ch.To == lifecycle.Accepted {
+		at, err := promisedAt(ctx, c, ch, now)
+		if err != nil {
+			return err
+		}
+		h.expected, expected = at, at
 	}
 	if ch.To == lifecycle.Cancelled || ch.To == lifecycle.Rejected {
 		cancelled = now
@@ -141,9 +146,9 @@ func afterStatus(ctx context.Context, c conn, ch *ordering.Change, h *orderHead,
 		ch.ActorRef, ch.Reason, statusPayload(ch.To, payment, ch.Reason, now), now); err != nil {
 		return false, err
 	}
-	if ch.To == lifecycle.Accepted && ch.ETAMinutes > 0 {
+	if ch.To == lifecycle.Accepted && !h.expected.IsZero() {
 		if err := addETAEvent(ctx, c, ch.OrderID, ch.SchemeID, ch.To, payment, ch.ActorRef,
-			now.Add(time.Duration(ch.ETAMinutes)*time.Minute), now); err != nil {
+			h.expected, now); err != nil {
 			return false, err
 		}
 	}
@@ -258,9 +263,11 @@ func queueRefundOf(ctx context.Context, c conn, orderID, schemeID, amount int64,
 	return n == 1, nil
 }
 
-// AutoReject rejects (and so refunds) paid orders that have waited longer
-// than wait since payment without being accepted (PLATTER_AUTO_REJECT_MINUTES),
-// up to limit of them, and returns how many it rejected. Every instance
+// AutoReject rejects (and so refunds) paid orders nobody accepted within
+// wait (PLATTER_AUTO_REJECT_MINUTES) after the later of their payment and
+// their kitchen start (schedule.AcceptBy: a pre-order for 18:00 paid at
+// 16:35 waits for 17:45 less prep and delivery minutes, not for 16:48), up
+// to limit of them, and returns how many it rejected. Every instance
 // may run it at once: each rejection is a compare-and-set transition, so
 // an order another instance rejected first is skipped.
 func (db *DB) AutoReject(ctx context.Context, now time.Time, wait time.Duration, limit int) (int, error) {
@@ -268,7 +275,8 @@ func (db *DB) AutoReject(ctx context.Context, now time.Time, wait time.Duration,
 	type due struct{ id, scheme int64 }
 	rows, err := scanAll(ctx, db.single(), func(r scanner, d *due) error { return r.Scan(&d.id, &d.scheme) },
 		`SELECT id, scheme_id FROM orders WHERE status = 'pending' AND payment_status = 'paid' AND paid_at <= ?
-		ORDER BY paid_at LIMIT ?`, now.Add(-wait), limit)
+			AND (kitchen_at IS NULL OR kitchen_at <= ?)
+		ORDER BY paid_at LIMIT ?`, now.Add(-wait), now.Add(-wait), limit)
 	if err != nil {
 		return 0, mapErr(err)
 	}

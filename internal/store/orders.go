@@ -156,14 +156,18 @@ func insertOrder(ctx context.Context, c conn, n *ordering.NewOrder, now time.Tim
 	if o.PreorderFor != nil {
 		preorder = utc(*o.PreorderFor)
 	}
+	var kitchen any
+	if n.KitchenAt != nil {
+		kitchen = utc(*n.KitchenAt)
+	}
 	p := o.Pricing
 	var id int64
 	err = c.queryRow(ctx, `INSERT INTO orders (scheme_id, venue_id, user_id, order_number, status, payment_status,
 		order_type, is_asap, preorder_for, delivery_address, note, email, contact_number, first_name, last_name,
 		currency, subtotal, discount, discount_source, promo_code_id, promo_code, offer_id, service_charge,
 		delivery_fee, tip, total, tax, vat_rate_bp, stamps_earned, idempotency_key, request_hash,
-		created_at, updated_at, expires_at, lang, loyalty_reward_id)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+		created_at, updated_at, expires_at, lang, loyalty_reward_id, kitchen_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 		ON CONFLICT (scheme_id, user_id, idempotency_key) DO NOTHING
 		RETURNING id`,
 		o.SchemeID, o.VenueID, o.UserID, num, ordering.StatusPending, ordering.PayRequired,
@@ -171,7 +175,7 @@ func insertOrder(ctx context.Context, c conn, n *ordering.NewOrder, now time.Tim
 		p.Currency, p.Subtotal, p.Discount, p.DiscountSource, nullID(o.PromoCodeID), o.PromoCode, nullID(o.OfferID),
 		p.ServiceCharge, p.DeliveryFee, p.Tip, p.Total, p.Tax, p.VATRateBP, p.StampsEarned,
 		n.IdempotencyKey, n.RequestHash, now, now, now.Add(ordering.UnpaidTTL), orderLang(n.Lang),
-		nullID(o.LoyaltyRewardID)).Scan(&id)
+		nullID(o.LoyaltyRewardID), kitchen).Scan(&id)
 	if errors.Is(err, sql.ErrNoRows) {
 		return 0, errKeyRace // ON CONFLICT on the key's index: nothing inserted
 	}
