@@ -101,13 +101,6 @@ func createDatabase(ctx context.Context, tb testing.TB) string {
 		admin.Close()
 		tb.Fatalf("storetest: PostgreSQL at %s: create database: %v", redact(base), err)
 	}
-	// A test database need not survive a crash of its server: commits do not
-	// wait for the WAL to reach the disk, which on a loaded machine took most
-	// of a test's time. Isolation and locking are unchanged.
-	if _, err := admin.ExecContext(ctx, "ALTER DATABASE "+name+" SET synchronous_commit = off"); err != nil {
-		admin.Close()
-		tb.Fatalf("storetest: PostgreSQL at %s: alter database: %v", redact(base), err)
-	}
 	tb.Cleanup(func() {
 		defer admin.Close()
 		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
