@@ -42,10 +42,17 @@ type reply struct {
 // handlerFunc implements one v3 call.
 type handlerFunc func(r *request) (*reply, error)
 
-// statusOf maps an API code to its HTTP status: the one table of the project.
+// statusOf maps an API code to its HTTP status: the one table of the
+// project. Every constant of platter/error.go is listed (an unknown code is
+// a bug: 500), and docs/errors.md gives the same status for each
+// (TestErrorsDocListsEveryCode).
 func statusOf(code int) int {
 	switch code {
-	case platter.CodeValidation, platter.CodeMalformed:
+	case platter.CodeValidation, platter.CodeMalformed,
+		platter.CodeBadCode, platter.CodeCodeExhausted,
+		platter.CodeInvitationInvalid, platter.CodeAlreadyMember,
+		platter.CodeBadPhoto, platter.CodePhotoNotYours, platter.CodeTooManyUploads,
+		platter.CodeTooManySupportRequests, platter.CodeOrderNotPlaced:
 		return http.StatusBadRequest
 	case platter.CodeUnauthorized, platter.CodeBadCredentials:
 		return http.StatusUnauthorized
@@ -69,16 +76,18 @@ func statusOf(code int) int {
 		return http.StatusTooManyRequests
 	case platter.CodeUnavailable:
 		return http.StatusServiceUnavailable
-	case platter.CodeInternal:
-		return http.StatusInternalServerError
-	}
-	switch {
-	case code >= 3000 && code < 4000:
+	case platter.CodeVenueClosed, platter.CodeVenuePaused, platter.CodeOutsideHours,
+		platter.CodeTooSoon, platter.CodeSlotFull, platter.CodeNotSlot, platter.CodeTooFarAhead,
+		platter.CodeOrderTypeUnavailable, platter.CodeOutsideArea, platter.CodeBelowMinimum,
+		platter.CodeEmptyBasket, platter.CodeItemUnavailable, platter.CodeModifierUnavailable,
+		platter.CodeModifierSelection, platter.CodeItemQuantity, platter.CodeTipOutOfRange,
+		platter.CodePromoUnknown, platter.CodePromoExpired, platter.CodePromoMinimum,
+		platter.CodePromoUsedUp, platter.CodePromoAlreadyUsed, platter.CodeRewardUnavailable,
+		platter.CodePaymentDeclined, platter.CodeInsufficientFunds, platter.CodeAuthenticationFailed,
+		platter.CodeOrderNotPayable, platter.CodePaymentInProgress:
 		return http.StatusUnprocessableEntity
-	case code >= 2000 && code < 5000:
-		return http.StatusBadRequest
 	}
-	return http.StatusInternalServerError
+	return http.StatusInternalServerError // platter.CodeInternal, and any code not listed above
 }
 
 // readRequest reads and decodes the body of a v3 call. An empty body is {}.
@@ -221,11 +230,14 @@ func batch(fields map[string]string) []string {
 	return out
 }
 
+// internalErrorBody is the answer when an answer cannot be encoded.
+var internalErrorBody = []byte(`{"success":false,"code":` + strconv.Itoa(platter.CodeInternal) + `,"message":"internal error"}`)
+
 func writeJSON(w http.ResponseWriter, status int, v any) {
 	b, err := json.Marshal(v)
 	if err != nil {
 		slog.Error("encode response", "err", err)
-		status, b = http.StatusInternalServerError, []byte(`{"success":false,"code":1500,"message":"internal error"}`)
+		status, b = http.StatusInternalServerError, internalErrorBody
 	}
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
 	w.WriteHeader(status)

@@ -8,6 +8,8 @@ import (
 )
 
 // Stable API error codes (DESIGN.md §3, docs/errors.md). Never renumber one.
+// Every code of the API is one of these constants, and docs/errors.md lists
+// exactly these, each with its HTTP status (a test in httpapi holds both).
 const (
 	CodeValidation     = 1000
 	CodeMalformed      = 1001
@@ -65,6 +67,13 @@ const (
 
 	// After checkout (issue 11).
 	CodeTransitionRefused = 3060 // the order's status does not allow the step (or it just changed): 409
+
+	// Support requests and their photos (40xx).
+	CodeBadPhoto               = 4001 // not a JPEG, over 800 KB or too many pixels: one code, one remedy
+	CodePhotoNotYours          = 4002 // a photo id is not the caller's upload, or is attached already
+	CodeTooManyUploads         = 4003 // the caller has too many photos not yet sent with a request
+	CodeTooManySupportRequests = 4004 // the order has the most support requests it may have
+	CodeOrderNotPlaced         = 4005 // the order was never paid: nothing to ask about yet
 )
 
 // Error is the one error type that crosses package boundaries. Message and the

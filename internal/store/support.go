@@ -17,19 +17,6 @@ import (
 // owner (or, for staff, the scheme) beside the id, so a foreign id reads
 // exactly like a missing one.
 
-// Support error codes (docs/errors.md, 40xx).
-const (
-	// CodePhotoNotYours: a photo id of supports/insert is not one of the
-	// caller's uploads, or is attached to a request already.
-	CodePhotoNotYours = 4002
-	// CodeTooManyUploads: the caller has MaxPendingUploads photos waiting.
-	CodeTooManyUploads = 4003
-	// CodeTooManyRequests: the order has MaxPerOrder requests already.
-	CodeTooManyRequests = 4004
-	// CodeOrderNotPlaced: the order was never paid.
-	CodeOrderNotPlaced = 4005
-)
-
 // SavePhoto stores a photo already re-encoded by support.Decoder for its
 // uploader and returns its id. A customer with support.MaxPendingUploads
 // photos not attached to any request is refused (4003).
@@ -49,7 +36,7 @@ func (db *DB) SavePhoto(ctx context.Context, p support.Photo, now time.Time) (in
 			return err
 		}
 		if n >= support.MaxPendingUploads {
-			return &platter.Error{Code: CodeTooManyUploads, Message: "upload.too_many",
+			return &platter.Error{Code: platter.CodeTooManyUploads, Message: "upload.too_many",
 				Params: map[string]string{"max": strconv.Itoa(support.MaxPendingUploads)}}
 		}
 		return c.queryRow(ctx, `INSERT INTO uploads (scheme_id, user_id, content_type, width, height, data, created_at)
@@ -109,14 +96,14 @@ func (db *DB) InsertSupportRequest(ctx context.Context, r support.Request, mail 
 		}
 		if paid != "paid" && paid != "refunded" {
 			// Never placed (unpaid, expired): there is nothing to help with.
-			return &platter.Error{Code: CodeOrderNotPlaced, Message: "support.not_placed"}
+			return &platter.Error{Code: platter.CodeOrderNotPlaced, Message: "support.not_placed"}
 		}
 		var n int
 		if err := c.queryRow(ctx, "SELECT COUNT(*) FROM support_requests WHERE order_id = ?", r.OrderID).Scan(&n); err != nil {
 			return err
 		}
 		if n >= support.MaxPerOrder {
-			return &platter.Error{Code: CodeTooManyRequests, Message: "support.too_many",
+			return &platter.Error{Code: platter.CodeTooManySupportRequests, Message: "support.too_many",
 				Params: map[string]string{"max": strconv.Itoa(support.MaxPerOrder)}}
 		}
 		out = r
@@ -134,7 +121,7 @@ func (db *DB) InsertSupportRequest(ctx context.Context, r support.Request, mail 
 				out.ID, pid, r.UserID, r.SchemeID)
 			if err := oneRow(res, err); err != nil {
 				if platter.ErrorCode(err) == platter.CodeNotFound {
-					return &platter.Error{Code: CodePhotoNotYours, Message: "support.photo_not_yours",
+					return &platter.Error{Code: platter.CodePhotoNotYours, Message: "support.photo_not_yours",
 						Fields: map[string]string{"photo_ids": "support.photo_not_yours"}}
 				}
 				return err

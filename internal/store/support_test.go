@@ -42,7 +42,7 @@ func TestSupportRequests(t *testing.T) {
 
 		req := support.Request{SchemeID: schemeID, UserID: o.UserID, OrderID: o.ID, Kind: "quality_concern",
 			Description: "Cold fries", PhotoIDs: []int64{mine1, theirs}}
-		if _, err := db.InsertSupportRequest(ctx, req, nil, now); platter.ErrorCode(err) != store.CodePhotoNotYours {
+		if _, err := db.InsertSupportRequest(ctx, req, nil, now); platter.ErrorCode(err) != platter.CodePhotoNotYours {
 			t.Fatalf("another's photo: %v", err)
 		}
 		if list, _ := db.SupportRequestsOfOrder(ctx, schemeID, o.ID); len(list) != 0 {
@@ -55,7 +55,7 @@ func TestSupportRequests(t *testing.T) {
 		}
 		unpaid := newOrder(t, db, schemeID, now, "support-3")
 		if _, err := db.InsertSupportRequest(ctx, support.Request{SchemeID: schemeID, UserID: unpaid.UserID,
-			OrderID: unpaid.ID, Kind: "wrong_order", Description: "x"}, nil, now); platter.ErrorCode(err) != store.CodeOrderNotPlaced {
+			OrderID: unpaid.ID, Kind: "wrong_order", Description: "x"}, nil, now); platter.ErrorCode(err) != platter.CodeOrderNotPlaced {
 			t.Fatalf("unpaid order: %v", err)
 		}
 
@@ -66,7 +66,7 @@ func TestSupportRequests(t *testing.T) {
 		}
 		// mine1 is attached now: a second request cannot take it.
 		req.PhotoIDs = []int64{mine1}
-		if _, err := db.InsertSupportRequest(ctx, req, nil, now); platter.ErrorCode(err) != store.CodePhotoNotYours {
+		if _, err := db.InsertSupportRequest(ctx, req, nil, now); platter.ErrorCode(err) != platter.CodePhotoNotYours {
 			t.Fatalf("photo attached twice: %v", err)
 		}
 		list, err := db.SupportRequestsOfOrder(ctx, schemeID, o.ID)
@@ -125,7 +125,7 @@ func TestSupportLimitsHoldConcurrently(t *testing.T) {
 			})
 		}
 		wg.Wait()
-		if codes[1500] != 0 || codes[store.CodeTooManyUploads] != 30-support.MaxPendingUploads {
+		if codes[platter.CodeInternal] != 0 || codes[platter.CodeTooManyUploads] != 30-support.MaxPendingUploads {
 			t.Errorf("uploads: %v", codes)
 		}
 		clear(codes)
@@ -139,7 +139,7 @@ func TestSupportLimitsHoldConcurrently(t *testing.T) {
 			})
 		}
 		wg.Wait()
-		if codes[1500] != 0 || codes[store.CodeTooManyRequests] != 15-support.MaxPerOrder {
+		if codes[platter.CodeInternal] != 0 || codes[platter.CodeTooManySupportRequests] != 15-support.MaxPerOrder {
 			t.Errorf("requests: %v", codes)
 		}
 	})

@@ -28,13 +28,11 @@ const (
 	photoQuality = 85
 )
 
-// CodeBadPhoto is 4001: not a JPEG, or larger than 800 KB. One code and one
-// message (SPEC.md §8) for both, since the customer's remedy is the same.
-const CodeBadPhoto = 4001
-
-// ErrBadPhoto is the refusal of an upload, with the SPEC's text.
+// ErrBadPhoto is the refusal of an upload, with the SPEC's text: not a JPEG,
+// or larger than 800 KB. One code (platter.CodeBadPhoto) and one message
+// (SPEC.md §8) for both, since the customer's remedy is the same.
 func ErrBadPhoto() *platter.Error {
-	return &platter.Error{Code: CodeBadPhoto, Message: "upload.invalid"}
+	return &platter.Error{Code: platter.CodeBadPhoto, Message: "upload.invalid"}
 }
 
 // Decoder re-encodes photos, a bounded number at once: a full decode of a
@@ -94,7 +92,7 @@ func (d *Decoder) Process(ctx context.Context, r io.Reader) (data []byte, width,
 // IsBadPhoto reports the refusal of Process.
 func IsBadPhoto(err error) bool {
 	var e *platter.Error
-	return errors.As(err, &e) && e.Code == CodeBadPhoto
+	return errors.As(err, &e) && e.Code == platter.CodeBadPhoto
 }
 
 // orient turns img upright by the EXIF orientation (1–8): the re-encoding
