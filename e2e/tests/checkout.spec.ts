@@ -226,7 +226,7 @@ test.describe("checkout while the venue is closed", () => {
     await expect(page.getByRole("radio", { name: /As soon as possible/ })).toBeDisabled();
     await expect(page.getByText("Not available right now: choose a time")).toBeVisible();
     const options = page.getByLabel("Time", { exact: true }).locator("option:not([value=''])");
-    await expect(options.first()).toHaveText("Today, 11:00–11:15");
+    await expect(options.first()).toHaveText("Today, 11:00 AM–11:15 AM");
     // The first slot with room is chosen, so Pay can go ahead.
     await expect(page.getByLabel("Time", { exact: true })).not.toHaveValue("");
     await expectNoSeriousA11yViolations(page, "checkout, venue closed");

@@ -81,7 +81,7 @@ test.describe("the demo venues on Monday at 04:00", () => {
     for (const slug of ["soho", "shoreditch"]) {
       const card = page.getByTestId(`store-${slug}`);
       await expect(card.locator(".badge")).toHaveText("Closed");
-      await expect(card).toContainText("Opens today at 11:00");
+      await expect(card).toContainText("Opens today at 11:00 AM");
     }
     await expectNoSeriousA11yViolations(page, "stores while closed");
     await page
@@ -90,7 +90,7 @@ test.describe("the demo venues on Monday at 04:00", () => {
       .click();
     await expect(badge(page)).toHaveText("Closed");
     await expect(page.getByRole("status").filter({ hasText: /closed/i })).toHaveText(
-      "We're closed. Opens today at 11:00: order ahead now and pick a time at checkout.",
+      "We're closed. Opens today at 11:00 AM: order ahead now and pick a time at checkout.",
     );
     await expect(asap(page)).toBeDisabled();
     await expect(later(page)).toBeChecked();

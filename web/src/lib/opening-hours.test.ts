@@ -100,11 +100,11 @@ describe("opening hours", () => {
   it("says when it opens, in both languages", async () => {
     const t = (key: string, values?: Record<string, string>) => i18n.t(key, values);
     await i18n.changeLanguage("en-US");
-    expect(opensAtText({ daysAhead: 0, day: 1, time: "11:00" }, t)).toBe("Opens today at 11:00");
-    expect(opensAtText({ daysAhead: 1, day: 2, time: "11:00" }, t)).toBe("Opens tomorrow at 11:00");
-    expect(opensAtText({ daysAhead: 3, day: 3, time: "10:00" }, t)).toBe("Opens on Wednesday at 10:00");
+    expect(opensAtText({ daysAhead: 0, day: 1, time: "11:00" }, t, "en-US")).toBe("Opens today at 11:00 AM");
+    expect(opensAtText({ daysAhead: 1, day: 2, time: "11:00" }, t, "en-US")).toBe("Opens tomorrow at 11:00 AM");
+    expect(opensAtText({ daysAhead: 3, day: 3, time: "17:30" }, t, "en-US")).toBe("Opens on Wednesday at 5:30 PM");
     await i18n.changeLanguage("pl-PL");
-    expect(opensAtText({ daysAhead: 3, day: 3, time: "10:00" }, t)).toBe("Otwarcie w środę o 10:00");
+    expect(opensAtText({ daysAhead: 3, day: 3, time: "10:00" }, t, "pl-PL")).toBe("Otwarcie w środę o 10:00");
     await i18n.changeLanguage("en-US");
   });
 });

@@ -3,6 +3,7 @@
  * in its own time zone (DESIGN.md §2). Pure: "now" is passed in.
  */
 import type { Store } from "@/lib/api/types";
+import { formatWallTime } from "@/lib/time-format";
 
 export type WeeklyHours = Store["opening_hours"];
 
@@ -143,9 +144,14 @@ export function openingStatus(
 
 type Translate = (key: string, values?: Record<string, string>) => string;
 
-/** "Opens today at 11:00", "Opens tomorrow at 11:00", "Opens on Monday at 11:00" (translated). */
-export function opensAtText(next: NextOpening, t: Translate): string {
-  if (next.daysAhead === 0) return t("opening.opensToday", { time: next.time });
-  if (next.daysAhead === 1) return t("opening.opensTomorrow", { time: next.time });
-  return t("opening.opensOn", { time: next.time, day: t(`opening.on.${next.day}`) });
+/**
+ * "Opens today at 11:00 AM", "Opens tomorrow at 11:00 AM", "Opens on Monday at
+ * 11:00 AM" (pl-PL "Otwarcie dziś o 11:00"): translated, the time written as
+ * every storefront time is (lib/time-format).
+ */
+export function opensAtText(next: NextOpening, t: Translate, language: string): string {
+  const time = formatWallTime(next.time, language);
+  if (next.daysAhead === 0) return t("opening.opensToday", { time });
+  if (next.daysAhead === 1) return t("opening.opensTomorrow", { time });
+  return t("opening.opensOn", { time, day: t(`opening.on.${next.day}`) });
 }

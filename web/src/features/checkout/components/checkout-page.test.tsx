@@ -355,8 +355,8 @@ describe("checkout page", { timeout: 40_000 }, () => {
     const select = screen.getByLabelText("Time") as HTMLSelectElement;
     expect([...select.options].map((o) => o.textContent)).toEqual([
       "Choose a time",
-      "Today, 18:00–18:15",
-      "Today, 18:30–18:45",
+      "Today, 6:00 PM–6:15 PM",
+      "Today, 6:30 PM–6:45 PM",
     ]);
     await waitFor(() => expect(api.of("orders/quote").at(-1)?.body.data?.preorder_for).toBe(SLOTS[0]!.start));
     await userEvent.selectOptions(select, SLOTS[2]!.start);

@@ -14,9 +14,15 @@ const slots = [
 
 describe("groupSlots", () => {
   it("offers only slots with room, by local day, in the venue's zone", () => {
-    const days = groupSlots(slots, "Europe/London", "en-GB", now, words);
-    expect(days.map((d) => d.label)).toEqual(["Today", "Tomorrow", "Wed 18 Nov"]);
+    const days = groupSlots(slots, "Europe/London", "pl-PL", now, words);
+    expect(days.map((d) => d.label)).toEqual(["Today", "Tomorrow", "śr., 18 lis"]);
     expect(days[0]?.slots.map((s) => s.label)).toEqual(["18:00–18:15", "18:30–18:45"]);
+  });
+
+  it("writes en-US slots in 12-hour time, as every storefront time (issue 18)", () => {
+    const days = groupSlots(slots, "Europe/London", "en-US", now, words);
+    expect(days[0]?.slots.map((s) => s.label)).toEqual(["6:00 PM–6:15 PM", "6:30 PM–6:45 PM"]);
+    expect(days[2]?.slots.map((s) => s.label)).toEqual(["11:00 AM–11:15 AM"]);
   });
 
   it("shows Warsaw's times for a Warsaw venue whatever the browser's zone", () => {

@@ -1,4 +1,5 @@
 /** Pre-order slots grouped by day for the slot picker (pure; no React). */
+import { formatTime } from "@/lib/time-format";
 import type { Slot } from "../api/types";
 
 export interface SlotDay {
@@ -21,7 +22,8 @@ function dateKey(iso: string, timeZone: string): string {
 /**
  * Only the slots with room (full ones are not offered), grouped by the venue's
  * local day, labelled in the interface language ("Today", "Tomorrow", then
- * "Wed 18 Nov"), times as "18:00–18:15" in the venue's zone.
+ * "Wed 18 Nov"), times in the venue's zone as every storefront time is written
+ * (lib/time-format: "6:00 PM–6:15 PM", pl-PL "18:00–18:15").
  */
 export function groupSlots(
   slots: readonly Slot[],
@@ -30,12 +32,7 @@ export function groupSlots(
   now: Date,
   words: { today: string; tomorrow: string },
 ): SlotDay[] {
-  const time = new Intl.DateTimeFormat(language, {
-    timeZone,
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-  });
+  const time = (iso: string) => formatTime(iso, language, { timeZone, timeOnly: true });
   const day = new Intl.DateTimeFormat(language, {
     timeZone,
     weekday: "short",
@@ -57,7 +54,7 @@ export function groupSlots(
     }
     entry.slots.push({
       value: slot.start,
-      label: `${time.format(new Date(slot.start))}–${time.format(new Date(slot.end))}`,
+      label: `${time(slot.start)}–${time(slot.end)}`,
     });
   }
   return [...days.values()];

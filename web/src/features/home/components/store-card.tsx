@@ -1,8 +1,10 @@
 import { useTranslation } from "@/i18n";
+import { OpeningBadge } from "@/components/ui/opening-badge";
 import { useOpeningStatus } from "@/hooks/use-opening-status";
 import { formatCurrency } from "@/lib/currency";
 import { formatDistanceKm } from "@/lib/distance";
 import { OrderType } from "@/lib/enums";
+import { promiseText } from "@/lib/venue-status";
 import type { StoreChoice } from "../lib/store-choice";
 
 interface StoreCardProps {
@@ -30,11 +32,11 @@ export function StoreCard({ choice, currency, orderType, onChoose }: StoreCardPr
         <h2 className="store-card__name">{store.name}</h2>
         <p className="muted">{address}</p>
         <p className="store-card__meta">
-          <span className={status.open ? "badge badge--open" : "badge badge--closed"}>
-            {status.open ? t("home.open") : t("home.closed")}
-          </span>
+          <OpeningBadge status={status} />
           {!status.open && status.opensAt && <span>{status.opensAt}</span>}
-          <span>{t("home.prepTime", { minutes: store.prep_minutes + store.busy_minutes })}</span>
+          {status.pausedUntil && <span>{t("opening.pausedUntil", { time: status.pausedUntil })}</span>}
+          {/* The ASAP promise, only while it can be kept (closed or paused: it cannot). */}
+          {status.asap && <span>{promiseText(t, store, orderType)}</span>}
           {km !== null && (
             <span className="store-card__distance">
               {t("distance.away", { distance: formatDistanceKm(km, i18n.language) })}

@@ -89,6 +89,31 @@ describe("menu page", () => {
     expect(await screen.findByText("Ready in about 35 min")).toBeTruthy();
   });
 
+  it("promises a delivery the same minutes as the store list", async () => {
+    useHomeStore.setState({ order_type: 0 });
+    renderRoute("/demo-burgers/soho/menu");
+    expect(await screen.findByText("Delivery in about 40 min")).toBeTruthy();
+  });
+
+  it("offers a paused venue's schedule, not ASAP, and says until when (issue 18)", async () => {
+    const paused = { ...burgersScheme, stores: [testStore({ paused_until: "2026-11-16T14:30:00Z" })] };
+    vi.stubGlobal(
+      "fetch",
+      apiStub({
+        "venue/info": { success: true, data: paused, lastUpdatedTime: "t" },
+        "menu/list": { success: true, data: testMenu, version: 1 },
+      }),
+    );
+    renderRoute("/demo-burgers/soho/menu");
+    const asap = (await screen.findByRole("radio", { name: "As soon as possible" })) as HTMLInputElement;
+    expect(asap.checked).toBe(false);
+    expect(asap.disabled).toBe(true);
+    expect((screen.getByRole("radio", { name: "Schedule for later" }) as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByTestId("opening-badge").textContent).toBe("Paused");
+    expect(screen.getByText(/^We.re not taking orders for right now\. ASAP orders again from 2:30 PM/)).toBeTruthy();
+    expect(screen.queryByText(/Ready in about/)).toBeNull();
+  });
+
   it("mounts a long menu a few cards at a time, and a category picked at once is there", async () => {
     const categories = [1, 2, 3, 4].map((id) => ({ id, name: `Section ${id}`, position: id }));
     const items = Array.from({ length: 40 }, (_, i) =>

@@ -3,10 +3,12 @@ import { useTranslation } from "@/i18n";
 import { Link } from "react-router";
 import { paths } from "@/app/paths";
 import { ClockIcon } from "@/components/ui/icons";
+import { OpeningBadge } from "@/components/ui/opening-badge";
 import { useOpeningStatus } from "@/hooks/use-opening-status";
 import type { Scheme, Store } from "@/lib/api/types";
 import { formatCurrency } from "@/lib/currency";
 import { OrderType } from "@/lib/enums";
+import { promiseText } from "@/lib/venue-status";
 import { useHomeStore } from "@/stores/home";
 import { useVenueStore } from "@/stores/venue";
 
@@ -28,9 +30,9 @@ export function VenueHero({ scheme, venue, orderType }: VenueHeroProps) {
   );
   const timingName = useId();
   // Each venue's basket keeps its own choice (SPEC.md §3: ASAP by default).
-  // A closed venue cannot serve ASAP, so it shows pre-order, but nothing is
-  // written: the choice is still ASAP at the next venue, or here once it opens.
-  const asap = (basketAsap ?? homeAsap) && status.open;
+  // A closed or paused venue cannot serve ASAP, so it shows pre-order, but nothing
+  // is written: the choice is still ASAP at the next venue, or here once it opens.
+  const asap = (basketAsap ?? homeAsap) && status.asap;
 
   function setTiming(isAsap: boolean) {
     setHomeTiming(isAsap, null);
@@ -56,21 +58,18 @@ export function VenueHero({ scheme, venue, orderType }: VenueHeroProps) {
         </div>
         <ul className="venue-hero__facts">
           <li>
-            <span className={status.open ? "badge badge--open" : "badge badge--closed"}>
-              {status.open ? t("home.open") : t("home.closed")}
-            </span>
+            <OpeningBadge status={status} />
             {!status.open && status.opensAt && <span className="venue-hero__opens">{status.opensAt}</span>}
+            {status.pausedUntil && (
+              <span className="venue-hero__opens">{t("opening.pausedUntil", { time: status.pausedUntil })}</span>
+            )}
           </li>
-          <li>
-            <ClockIcon size={16} />
-            {t(orderType === OrderType.DELIVERY ? "menu.deliveryTime" : "menu.pickupTime", {
-              // Busy minutes lengthen every promise while the kitchen is busy (DESIGN.md §9).
-              minutes:
-                venue.prep_minutes +
-                venue.busy_minutes +
-                (orderType === OrderType.DELIVERY ? venue.delivery_minutes : 0),
-            })}
-          </li>
+          {status.asap && (
+            <li>
+              <ClockIcon size={16} />
+              {promiseText(t, venue, orderType)}
+            </li>
+          )}
           {minimum > 0 && (
             <li>{t("menu.minimumOrder", { amount: formatCurrency(minimum, scheme.currency) })}</li>
           )}
@@ -94,12 +93,12 @@ export function VenueHero({ scheme, venue, orderType }: VenueHeroProps) {
           </p>
           <fieldset className="timing">
             <legend className="visually-hidden">{t("menu.timingLegend")}</legend>
-            <label className={`timing__option${status.open ? "" : " timing__option--disabled"}`}>
+            <label className={`timing__option${status.asap ? "" : " timing__option--disabled"}`}>
               <input
                 type="radio"
                 name={timingName}
                 checked={asap}
-                disabled={!status.open}
+                disabled={!status.asap}
                 onChange={() => setTiming(true)}
               />
               <span>{t("menu.asap")}</span>
@@ -110,11 +109,13 @@ export function VenueHero({ scheme, venue, orderType }: VenueHeroProps) {
             </label>
           </fieldset>
         </div>
-        {!status.open && (
+        {!status.asap && (
           <p className="venue-hero__closed" role="status">
-            {status.opensAt
-              ? t("menu.closedNotice", { opensAt: status.opensAt })
-              : t("menu.closedNoticeNoTime")}
+            {status.pausedUntil
+              ? t("menu.pausedNotice", { time: status.pausedUntil })
+              : status.opensAt
+                ? t("menu.closedNotice", { opensAt: status.opensAt })
+                : t("menu.closedNoticeNoTime")}
           </p>
         )}
       </div>
