@@ -2,6 +2,7 @@ package httpapi
 
 import (
 	"strconv"
+	"strings"
 	"time"
 
 	"platter/internal/lifecycle"
@@ -24,9 +25,28 @@ type detailJSON struct {
 }
 
 type historyJSON struct {
-	Status        string    `json:"status"`
-	PaymentStatus string    `json:"payment_status"`
-	At            time.Time `json:"at"`
+	Status        string `json:"status"`
+	PaymentStatus string `json:"payment_status"`
+	// Reason is why the step was taken, as its taker gave it (staff's words
+	// for a rejection, the system's note); By says who took it, so a client
+	// shows staff's words and its own for the system's.
+	Reason string    `json:"reason"`
+	By     string    `json:"by"`
+	At     time.Time `json:"at"`
+}
+
+// stepBy is who took a step, from its event's actor ("staff:7",
+// "customer:12", "system", "provider"): the customer, the venue (its staff,
+// manager or driver, or a platform admin) or the system.
+func stepBy(actor string) string {
+	role, _, _ := strings.Cut(actor, ":")
+	switch role {
+	case lifecycle.Customer:
+		return "customer"
+	case lifecycle.Staff, lifecycle.Manager, lifecycle.Driver, "admin":
+		return "venue"
+	}
+	return "system"
 }
 
 type venueRefJSON struct {
@@ -63,7 +83,8 @@ func toDetailJSON(d *ordering.Detail) detailJSON {
 		out.ExpectedAt = d.PreorderFor
 	}
 	for _, e := range d.History {
-		out.History = append(out.History, historyJSON{Status: e.Status, PaymentStatus: e.PaymentStatus, At: e.At})
+		out.History = append(out.History, historyJSON{Status: e.Status, PaymentStatus: e.PaymentStatus, Reason: e.Reason,
+			By: stepBy(e.Actor), At: e.At})
 	}
 	if d.Driver != nil {
 		out.Driver = &driverJSON{ID: d.Driver.DriverID, Name: d.Driver.Name}

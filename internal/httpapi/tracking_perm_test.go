@@ -3,6 +3,9 @@ package httpapi_test
 import (
 	"fmt"
 	"testing"
+
+	"platter/internal/store"
+	"platter/internal/store/storetest"
 )
 
 // orderReaders: the owner and the staff of the order's venue (soho) read
@@ -89,4 +92,38 @@ func (f *permFixture) onTheWay() int64 {
 		}
 	}
 	return id
+}
+
+// TestOrderGetTellsWhyItEnded: the customer's orders/get says who took
+// each step and carries the reason staff gave with a rejection, so the
+// order page can say why (issue 18).
+func TestOrderGetTellsWhyItEnded(t *testing.T) {
+	t.Parallel()
+	storetest.Run(t, func(t *testing.T, db *store.DB) {
+		f := newPermFixture(t, db)
+		last := func(id int64) map[string]any {
+			t.Helper()
+			history, _ := f.e.call("orders/get", filter("id", id), f.auth(owner)...).data(t)["history"].([]any)
+			if len(history) == 0 {
+				t.Fatal("no history")
+			}
+			return history[len(history)-1].(map[string]any)
+		}
+		rejected := f.paidOrder(1)
+		res := f.e.call("admin/orders/transition", data("order_id", rejected, "status", "rejected", "reason", "Out of buns"),
+			f.auth(manager)...)
+		if res.Status != 200 {
+			t.Fatalf("reject: %s", res.Raw)
+		}
+		if got := last(rejected); got["status"] != "rejected" || got["reason"] != "Out of buns" || got["by"] != "venue" {
+			t.Fatalf("last step %v, want rejected by the venue with its reason", got)
+		}
+		cancelled := f.paidOrder(1)
+		if res := f.e.call("orders/cancel", data("id", cancelled), f.auth(owner)...); res.Status != 200 {
+			t.Fatalf("cancel: %s", res.Raw)
+		}
+		if got := last(cancelled); got["status"] != "cancelled" || got["by"] != "customer" {
+			t.Fatalf("last step %v, want cancelled by the customer", got)
+		}
+	})
 }

@@ -1836,6 +1836,13 @@ export interface components {
             history: {
                 status: components["schemas"]["OrderStatus"];
                 payment_status: string;
+                /** @description Why the step was taken, as its taker gave it (staff's words for a rejection or a cancellation, a note of the system's); may be empty. */
+                reason?: string;
+                /**
+                 * @description Who took the step: the customer, the venue's staff, or the system (expiry, auto-reject, the payment provider).
+                 * @enum {string}
+                 */
+                by?: "customer" | "venue" | "system";
                 /** Format: date-time */
                 at: string;
             }[];
