@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { createContext, useContext, useEffect } from "react";
 
 /**
  * Keeps document.title in step with the page. The server already put the same
@@ -25,4 +25,21 @@ export function venueShortName(brand: string, venue: string): string {
 /** A storefront page's title: the brand, and on a venue's pages "Brand — Venue" (as the server's). */
 export function storefrontTitle(brand: string, venue?: string): string {
   return venue ? `${brand} — ${venueShortName(brand, venue)}` : brand;
+}
+
+/**
+ * A page inside the scheme shell names itself in the title ("Order #9 — Ember &
+ * Bun — Soho"): the shell owns document.title (one writer, see above) and puts
+ * the page's name in front. The shell provides the setter; a page calls
+ * usePageTitle.
+ */
+export const PageTitleContext = createContext<(title: string | null) => void>(() => {});
+
+/** Names the current page in the document title while it is shown (null: no name yet). */
+export function usePageTitle(title: string | null) {
+  const setTitle = useContext(PageTitleContext);
+  useEffect(() => {
+    setTitle(title);
+    return () => setTitle(null);
+  }, [setTitle, title]);
 }

@@ -8,7 +8,10 @@ const noon = new Date("2026-11-16T12:00:00Z"); // Monday, open 11:00–23:00 in 
 describe("venueAvailability", () => {
   it("is paused while paused_until is ahead, and open again after it", () => {
     const paused = testStore({ paused_until: "2026-11-16T14:30:00Z" });
-    expect(venueAvailability(paused, noon)).toEqual({ state: "paused", until: new Date("2026-11-16T14:30:00Z") });
+    expect(venueAvailability(paused, noon)).toEqual({
+      state: "paused",
+      until: new Date("2026-11-16T14:30:00Z"),
+    });
     expect(venueAvailability(paused, new Date("2026-11-16T14:30:00Z"))).toEqual({ state: "open" });
     expect(venueAvailability(testStore(), noon)).toEqual({ state: "open" });
   });

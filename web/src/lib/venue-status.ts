@@ -10,9 +10,7 @@ import type { Translate } from "@/lib/i18n";
 import { openingStatus, type NextOpening } from "@/lib/opening-hours";
 
 export type VenueAvailability =
-  | { state: "open" }
-  | { state: "paused"; until: Date }
-  | { state: "closed"; next: NextOpening | null };
+  { state: "open" } | { state: "paused"; until: Date } | { state: "closed"; next: NextOpening | null };
 
 type AvailabilityInput = Parameters<typeof openingStatus>[0] & Partial<Pick<Store, "paused_until">>;
 

@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { useTranslation } from "@/i18n";
 import { useMatches, useParams } from "react-router";
 import { NotFoundPage } from "@/components/layout/not-found-page";
@@ -8,7 +8,7 @@ import { SiteFooter } from "@/components/layout/site-footer";
 import { FullPageSpinner } from "@/components/ui/spinner";
 import { ThemedRoot } from "@/components/ui/themed-root";
 import { AccountMenu } from "@/features/auth/components/account-menu";
-import { storefrontTitle, useDocumentTitle } from "@/hooks/use-document-title";
+import { PageTitleContext, storefrontTitle, useDocumentTitle } from "@/hooks/use-document-title";
 import { useErrorMessage } from "@/hooks/use-error-message";
 import { isApiError } from "@/lib/api/api-error";
 import { useSchemeQuery } from "@/lib/api/get-scheme";
@@ -29,13 +29,14 @@ export function SchemeShell({ children }: { children: ReactNode }) {
   const venue = query.data?.payload.stores.find((v) => v.venue_slug === venueSlug);
   const brand = query.data?.payload.name;
   const missing = !query.data && isApiError(query.error) && query.error.status === 404;
-  useDocumentTitle(
-    brand
-      ? storefrontTitle(brand, venue?.name)
-      : missing
-        ? `${t("notFound.title")} — ${t("app.name")}`
-        : t("app.name"),
-  );
+  // The page's own name ("Order #9"), put in front of the brand's title.
+  const [pageTitle, setPageTitle] = useState<string | null>(null);
+  const title = brand
+    ? storefrontTitle(brand, venue?.name)
+    : missing
+      ? `${t("notFound.title")} — ${t("app.name")}`
+      : t("app.name");
+  useDocumentTitle(pageTitle && brand ? `${pageTitle} — ${title}` : title);
 
   if (query.isPending) return <FullPageSpinner />;
   // A failed background refetch of a scheme already shown (persisted, or
@@ -73,7 +74,7 @@ export function SchemeShell({ children }: { children: ReactNode }) {
         account={<AccountMenu scheme={scheme.business_slug} />}
       />
       <main id="main" className="site-main">
-        {children}
+        <PageTitleContext value={setPageTitle}>{children}</PageTitleContext>
       </main>
       <SiteFooter name={scheme.name} />
     </ThemedRoot>

@@ -226,7 +226,10 @@ describe("checkout page", { timeout: 40_000 }, () => {
     const totals = await screen.findByTestId("checkout-totals", undefined, { timeout: FIRST_RENDER });
     expect(within(totals).getByTestId("checkout-subtotal").textContent).toBe("£17.47");
     expect(within(totals).getByTestId("checkout-tax").textContent).toBe("£2.91");
-    expect(screen.getByTestId("checkout-stamps").textContent).toBe("You'll earn 1 stamp with this order.");
+    // A guest has no stamp card: no stamps are promised (issue 18); nor a zero service charge or tip.
+    expect(screen.queryByTestId("checkout-stamps")).toBeNull();
+    expect(within(totals).queryByTestId("checkout-service-charge")).toBeNull();
+    expect(within(totals).queryByTestId("checkout-tip")).toBeNull();
     const quote = api.of("orders/quote")[0]?.body.data;
     expect(quote?.items).toEqual([
       { item_id: 1, qty: 1, modifiers: [] },
@@ -501,6 +504,10 @@ describe("checkout page with a loyalty reward", { timeout: 40_000 }, () => {
     renderRoute(PATH);
     const use = await screen.findByRole("button", { name: "Use reward" }, { timeout: FIRST_RENDER });
     expect(screen.getByText("Free burger")).toBeTruthy();
+    // A signed-in customer collects stamps: they are promised.
+    expect((await screen.findByTestId("checkout-stamps")).textContent).toBe(
+      "You'll earn 1 stamp with this order.",
+    );
     await userEvent.click(use);
     expect(screen.getByRole("button", { name: "Using this reward" }).getAttribute("aria-pressed")).toBe(
       "true",

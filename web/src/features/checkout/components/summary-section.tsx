@@ -1,6 +1,8 @@
 import { useTranslation } from "@/i18n";
 import { BinIcon, WarningIcon } from "@/components/ui/icons";
+import { useCurrentScheme } from "@/hooks/use-current-scheme";
 import { formatCurrency } from "@/lib/currency";
+import { selectUserOf, useAuthStore } from "@/stores/auth";
 import type { Pricing } from "../api/types";
 
 export interface SummaryLine {
@@ -24,7 +26,10 @@ interface SummarySectionProps {
   onRemove: (index: number) => void;
 }
 
-/** The order's lines and every figure of SPEC.md §2, all from orders/quote. */
+/**
+ * The order's lines and every figure of SPEC.md §2, all from orders/quote; a
+ * figure of zero (service charge, tip, tax) is left out, a delivery's fee says "Free".
+ */
 export function SummarySection({
   lines,
   pricing,
@@ -36,6 +41,8 @@ export function SummarySection({
 }: SummarySectionProps) {
   const { t } = useTranslation();
   const money = (minor: number) => formatCurrency(minor, currency);
+  const user = useAuthStore(selectUserOf(useCurrentScheme().business_slug));
+  const collects = user !== null && user.is_guest !== true;
   return (
     <section className="co-summary" aria-labelledby="co-summary-title" aria-busy={updating}>
       <h2 id="co-summary-title" className="co-section__title">
@@ -82,11 +89,13 @@ export function SummarySection({
           {pricing.discount > 0 && (
             <Row label={t("checkout.summary.discount")} value={`-${money(pricing.discount)}`} id="discount" />
           )}
-          <Row
-            label={t("checkout.summary.serviceCharge")}
-            value={money(pricing.service_charge)}
-            id="service-charge"
-          />
+          {pricing.service_charge > 0 && (
+            <Row
+              label={t("checkout.summary.serviceCharge")}
+              value={money(pricing.service_charge)}
+              id="service-charge"
+            />
+          )}
           {delivery && (
             <Row
               label={t("checkout.summary.deliveryFee")}
@@ -94,12 +103,15 @@ export function SummarySection({
               id="delivery-fee"
             />
           )}
-          <Row label={t("checkout.summary.tip")} value={money(pricing.tip)} id="tip" />
+          {pricing.tip > 0 && <Row label={t("checkout.summary.tip")} value={money(pricing.tip)} id="tip" />}
           <Row label={t("checkout.summary.total")} value={money(pricing.total)} id="total" strong />
-          <Row label={t("checkout.summary.tax")} value={money(pricing.tax)} id="tax" muted />
+          {pricing.tax > 0 && (
+            <Row label={t("checkout.summary.tax")} value={money(pricing.tax)} id="tax" muted />
+          )}
         </dl>
       )}
-      {pricing && loyalty && (
+      {/* Only a signed-in customer collects stamps (a guest has no card), and "0 stamps" is no news. */}
+      {pricing && loyalty && collects && pricing.stamps_earned > 0 && (
         <p className="co-stamps" data-testid="checkout-stamps">
           {t("checkout.summary.stamps", { count: pricing.stamps_earned })}
         </p>

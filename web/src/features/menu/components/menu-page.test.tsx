@@ -108,9 +108,13 @@ describe("menu page", () => {
     const asap = (await screen.findByRole("radio", { name: "As soon as possible" })) as HTMLInputElement;
     expect(asap.checked).toBe(false);
     expect(asap.disabled).toBe(true);
-    expect((screen.getByRole("radio", { name: "Schedule for later" }) as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByRole("radio", { name: "Schedule for later" }) as HTMLInputElement).checked).toBe(
+      true,
+    );
     expect(screen.getByTestId("opening-badge").textContent).toBe("Paused");
-    expect(screen.getByText(/^We.re not taking orders for right now\. ASAP orders again from 2:30 PM/)).toBeTruthy();
+    expect(
+      screen.getByText(/^We.re not taking orders for right now\. ASAP orders again from 2:30 PM/),
+    ).toBeTruthy();
     expect(screen.queryByText(/Ready in about/)).toBeNull();
   });
 

@@ -61,7 +61,9 @@ export function VenueHero({ scheme, venue, orderType }: VenueHeroProps) {
             <OpeningBadge status={status} />
             {!status.open && status.opensAt && <span className="venue-hero__opens">{status.opensAt}</span>}
             {status.pausedUntil && (
-              <span className="venue-hero__opens">{t("opening.pausedUntil", { time: status.pausedUntil })}</span>
+              <span className="venue-hero__opens">
+                {t("opening.pausedUntil", { time: status.pausedUntil })}
+              </span>
             )}
           </li>
           {status.asap && (

@@ -32,7 +32,8 @@ export function LoyaltyMessages({
   }, [arrived, count, scheme, queryClient]);
 
   const cancelled = order.status === "cancelled" || order.status === "rejected";
-  const savings = order.savings ?? 0;
+  // Nothing was saved on an order that was not made.
+  const savings = cancelled ? 0 : (order.savings ?? 0);
   const perReward = info.data?.stamps.per_reward || loyalty.stamps_per_reward;
   const balance = info.data?.stamps.balance;
   let stamps: string | null = null;

@@ -5,14 +5,20 @@ import { paths } from "@/app/paths";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Spinner } from "@/components/ui/spinner";
 import { useCurrentScheme } from "@/hooks/use-current-scheme";
+import { usePageTitle } from "@/hooks/use-document-title";
 import { useErrorMessage } from "@/hooks/use-error-message";
+import { isApiError } from "@/lib/api/api-error";
+import { SIGN_IN_REQUIRED } from "@/lib/api/client";
 import { useOrderEvents } from "@/lib/order-events";
+import { selectUserOf, useAuthStore } from "@/stores/auth";
 import { useCancelOrder } from "../api/cancel-order";
 import { orderQueryKey, useOrder, type OrderDetail } from "../api/get-order";
 import { DriverTracking } from "./driver-tracking";
 import { LoyaltyMessages } from "./loyalty-messages";
+import { OrderOutcome } from "./order-outcome";
 import { OrderProgress } from "./order-progress";
 import { OrderSummary } from "./order-summary";
+import { SignInToSee } from "./sign-in-to-see";
 import "./orders.css";
 
 // The support flow is its own chunk: most visits never open it.
@@ -33,11 +39,21 @@ export function OrderDetailsPage() {
   const data = order.data;
   const live = data !== undefined && !isFinal(data.status);
   const { connected } = useOrderEvents(orderQueryKey(id), Number(id), scheme.business_slug, live);
+  const user = useAuthStore(selectUserOf(scheme.business_slug));
+  // The order's number, never its id (they differ): until it is known, "Your order".
+  const title = data?.order_number ? t("orderDetails.title", { id: data.order_number }) : null;
+  usePageTitle(title);
+  // A session that ended (1401), or a guest's or no session where the order is
+  // an account's (1404): the customer signs in, rather than reading "Not found".
+  const signInFirst =
+    isApiError(order.error) &&
+    (order.error.code === SIGN_IN_REQUIRED ||
+      (order.error.code === 1404 && (user === null || user.is_guest === true)));
 
   return (
     <section className="page page--narrow order-details" aria-labelledby="order-details-title">
       <h1 className="page__title" id="order-details-title">
-        {t("orderDetails.title", { id: data?.order_number || id })}
+        {title ?? t("orderDetails.titlePending")}
       </h1>
       {/* Always in the page so screen readers hear it appear (polite). */}
       <p className="order-details__connection" role="status" data-testid="stream-status">
@@ -45,6 +61,8 @@ export function OrderDetailsPage() {
       </p>
       {data?.history ? (
         <OrderBody order={data} scheme={scheme.business_slug} currency={scheme.currency} />
+      ) : signInFirst ? (
+        <SignInToSee />
       ) : order.isError ? (
         <p className="alert alert--error">{errorMessage(order.error)}</p>
       ) : (
@@ -62,12 +80,13 @@ const isFinal = (status: string) => FINAL.has(status);
 
 function OrderBody({ order, scheme, currency }: { order: OrderDetail; scheme: string; currency: string }) {
   const { t } = useTranslation();
+  const venue = useCurrentScheme().stores.find((s) => s.venue_slug === order.venue?.venue_slug);
   const [supportOpen, setSupportOpen] = useState(false);
   return (
     <div className="order-details__grid">
       <div className="order-details__main">
-        <p className="order-details__thanks">{t("orderDetails.thanks")}</p>
-        <OrderProgress order={order} />
+        <OrderOutcome order={order} venueName={order.venue?.name ?? ""} currency={currency} />
+        <OrderProgress order={order} venue={venue} />
         <DriverTracking order={order} />
         <LoyaltyMessages order={order} scheme={scheme} currency={currency} />
         <CancelOrder order={order} />

@@ -1,10 +1,14 @@
 import { useTranslation } from "@/i18n";
+import type { Store } from "@/lib/api/types";
 import { ORDER_STATUS_LABEL_KEYS, OrderType, type OrderStatus } from "@/lib/enums";
+import { formatTime } from "@/lib/time-format";
 import type { OrderDetail } from "../api/get-order";
-import { formatClock } from "../lib/format";
 
-/** The progress steps (DESIGN.md §6 labels) and the expected time. */
-export function OrderProgress({ order }: { order: OrderDetail }) {
+/**
+ * The progress steps (DESIGN.md §6 labels), the expected time (on the venue's
+ * clock) and, for a pickup, where to collect it.
+ */
+export function OrderProgress({ order, venue }: { order: OrderDetail; venue?: Store }) {
   const { t, i18n } = useTranslation();
   const label = (status: string) => t(ORDER_STATUS_LABEL_KEYS[status as OrderStatus] ?? status);
   const steps = order.progress ?? [];
@@ -41,10 +45,31 @@ export function OrderProgress({ order }: { order: OrderDetail }) {
       {order.expected_at && !["rejected", "cancelled", "collected", "delivered"].includes(order.status) ? (
         <p className="order-progress__eta" data-testid="order-eta">
           {t(pickup ? "orderDetails.expectedPickup" : "orderDetails.expectedDelivery", {
-            time: formatClock(order.expected_at, i18n.language),
+            time: formatTime(order.expected_at, i18n.language, { timeZone: venue?.time_zone }),
           })}
         </p>
       ) : null}
+      {pickup && venue ? <PickupAt venue={venue} /> : null}
     </section>
+  );
+}
+
+/** Where a pickup is collected: the venue's name and address, with a link to a map. */
+function PickupAt({ venue }: { venue: Store }) {
+  const { t } = useTranslation();
+  const a = venue.address;
+  const lines = [a.line1, a.line2, [a.postcode, a.city].filter(Boolean).join(" ")].filter(Boolean).join(", ");
+  const map = `https://www.openstreetmap.org/?mlat=${venue.lat}&mlon=${venue.lng}#map=17/${venue.lat}/${venue.lng}`;
+  return (
+    <div className="order-place" data-testid="order-pickup-address">
+      <p className="order-place__label">{t("orderDetails.pickupAt")}</p>
+      <p className="order-place__name">{venue.name}</p>
+      <p className="order-place__address">
+        {lines}{" "}
+        <a href={map} target="_blank" rel="noreferrer">
+          {t("orderDetails.directions")}
+        </a>
+      </p>
+    </div>
   );
 }

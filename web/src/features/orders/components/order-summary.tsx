@@ -1,29 +1,38 @@
 import { useTranslation } from "@/i18n";
 import { formatCurrency } from "@/lib/currency";
+import { OrderType } from "@/lib/enums";
 import type { OrderDetail } from "../api/get-order";
 
-/** The lines with their modifiers and the totals, as priced by the server. */
+/**
+ * The lines with their modifiers and the totals, as priced by the server; where a
+ * delivery goes. Zero lines are left out, except a delivery's fee ("Free").
+ */
 export function OrderSummary({ order, currency }: { order: OrderDetail; currency: string }) {
   const { t } = useTranslation();
   const money = (minor: number) => formatCurrency(minor, order.pricing?.currency || currency);
   const p = order.pricing;
-  const rows: [string, number][] = p
-    ? (
-        [
-          [t("orderDetails.subtotal"), p.subtotal],
-          [t("orderDetails.discount"), -p.discount],
-          [t("orderDetails.serviceCharge"), p.service_charge],
-          [t("orderDetails.deliveryFee"), p.delivery_fee],
-          [t("orderDetails.tip"), p.tip],
-        ] as [string, number][]
-      ).filter(([, value], i) => i === 0 || value !== 0)
-    : [];
+  const delivery = order.order_type === OrderType.DELIVERY;
+  const rows: [string, string][] = [];
+  if (p) {
+    const row = (label: string, minor: number) => minor !== 0 && rows.push([label, money(minor)]);
+    rows.push([t("orderDetails.subtotal"), money(p.subtotal)]);
+    row(t("orderDetails.discount"), -p.discount);
+    row(t("orderDetails.serviceCharge"), p.service_charge);
+    if (delivery) {
+      rows.push([
+        t("orderDetails.deliveryFee"),
+        p.delivery_fee > 0 ? money(p.delivery_fee) : t("orderDetails.free"),
+      ]);
+    }
+    row(t("orderDetails.tip"), p.tip);
+  }
   return (
     <section className="order-card order-summary" aria-labelledby="order-summary-title">
       <h2 className="order-card__title" id="order-summary-title">
         {t("orderDetails.summary")}
       </h2>
       {order.venue?.name ? <p className="muted">{order.venue.name}</p> : null}
+      {delivery ? <DeliveryTo address={order.delivery_address} /> : null}
       <ul className="order-summary__lines">
         {order.items?.map((line) => (
           <li key={line.index} className="order-summary__line">
@@ -45,7 +54,7 @@ export function OrderSummary({ order, currency }: { order: OrderDetail; currency
           {rows.map(([label, value]) => (
             <div key={label} className="order-summary__row">
               <dt>{label}</dt>
-              <dd>{money(value)}</dd>
+              <dd>{value}</dd>
             </div>
           ))}
           <div className="order-summary__row order-summary__row--total">
@@ -55,5 +64,20 @@ export function OrderSummary({ order, currency }: { order: OrderDetail; currency
         </dl>
       ) : null}
     </section>
+  );
+}
+
+/** "Delivery to" the order's address: its name ("Home"), then its lines. */
+function DeliveryTo({ address }: { address: OrderDetail["delivery_address"] }) {
+  const { t } = useTranslation();
+  if (!address) return null;
+  const a = address as Partial<Record<"name" | "line1" | "line2" | "city" | "postcode", string>>;
+  const lines = [a.line1, a.line2, [a.postcode, a.city].filter(Boolean).join(" ")].filter(Boolean).join(", ");
+  return (
+    <div className="order-place" data-testid="order-delivery-address">
+      <p className="order-place__label">{t("orderDetails.deliverTo")}</p>
+      {a.name ? <p className="order-place__name">{a.name}</p> : null}
+      <p className="order-place__address">{lines}</p>
+    </div>
   );
 }

@@ -1,7 +1,4 @@
-/** "12:45" (en-US "12:45 PM") in the viewer's language and time zone. */
-export function formatClock(iso: string, language: string): string {
-  return new Intl.DateTimeFormat(language, { hour: "numeric", minute: "2-digit" }).format(new Date(iso));
-}
+// Times are written by lib/time-format (one format for the storefront); this is the history's date.
 
 /** "22 Nov 2026" style date in the viewer's language. */
 export function formatDay(iso: string, language: string): string {

@@ -1,0 +1,196 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import i18n from "@/i18n";
+import { useAuthStore } from "@/stores/auth";
+import { useGeneralStore } from "@/stores/general";
+import { burgersScheme } from "@/test/fixtures";
+import { testStore } from "@/test/menu-fixtures";
+import { apiStub, renderRoute } from "@/test/render-route";
+
+const scheme = { ...burgersScheme, stores: [testStore()] };
+const PATH = "/demo-burgers/soho/order-details/42";
+const at = "2026-11-16T11:50:00Z";
+
+const pricing = {
+  currency: "GBP",
+  subtotal: 1747,
+  discount: 340,
+  discount_source: "promo",
+  service_charge: 0,
+  delivery_fee: 0,
+  tip: 0,
+  total: 1407,
+  tax: 234,
+  vat_rate_bp: 2000,
+  stamps_earned: 1,
+};
+
+/** Order 42 of the database, number 9 of the scheme: a paid pickup at soho. */
+function order(over: Record<string, unknown> = {}) {
+  return {
+    id: 42,
+    order_number: 9,
+    status: "collected",
+    payment_status: "paid",
+    venue_id: 1,
+    venue_slug: "soho",
+    order_type: 1,
+    is_asap: true,
+    preorder_for: null,
+    delivery_address: null,
+    order_note: "",
+    user_email: "ann@example.com",
+    promocode: "WELCOME10",
+    reward_id: -1,
+    pricing,
+    items: [],
+    payment: { provider: "sandbox", status: "paid", brand: "visa", last4: "4242", challenge: null },
+    created_at: at,
+    expires_at: at,
+    paid_at: at,
+    label: "",
+    history: [
+      { status: "pending", payment_status: "requires_payment", reason: "created", by: "customer", at },
+      { status: "pending", payment_status: "paid", reason: "paid", by: "customer", at },
+    ],
+    expected_at: null,
+    venue: { id: 1, venue_slug: "soho", name: "Soho" },
+    driver: null,
+    stamps: { earned: 1 },
+    savings: 340,
+    support_requests: [],
+    progress: [],
+    ...over,
+  };
+}
+
+function serve(answer: unknown) {
+  vi.stubGlobal(
+    "fetch",
+    apiStub({ "venue/info": { success: true, data: scheme, lastUpdatedTime: "t" }, "orders/get": answer }),
+  );
+}
+
+const signIn = (user: Record<string, unknown>) =>
+  useAuthStore.setState({ token: "tok-1", user: { business_slug: "demo-burgers", ...user } });
+
+beforeEach(async () => {
+  useGeneralStore.setState({ language: "en-US" });
+  await i18n.changeLanguage("en-US");
+  signIn({ email: "ann@example.com", is_guest: false });
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  useAuthStore.setState({ token: null, user: null });
+});
+
+describe("order page: how the order ended (issue 18)", () => {
+  it("a rejected order says so, with the venue's reason and the refund on its way; no thanks, no savings", async () => {
+    const history = [
+      ...order().history,
+      { status: "rejected", payment_status: "paid", reason: "Out of buns", by: "venue", at },
+    ];
+    serve({ success: true, data: order({ status: "rejected", history }) });
+    renderRoute(PATH);
+    const outcome = await screen.findByTestId("order-outcome");
+    expect(within(outcome).getByRole("heading").textContent).toBe("Sorry, Soho could not take your order.");
+    expect(within(outcome).getByText("Reason: Out of buns")).toBeTruthy();
+    expect(within(outcome).getByTestId("order-refund").textContent).toBe(
+      "Your refund of £14.07 is on its way to your card.",
+    );
+    expect(screen.queryByText("Thank you for your order!")).toBeNull();
+    expect(screen.queryByTestId("order-savings")).toBeNull();
+    expect(screen.queryByTestId("order-stamps")).toBeNull();
+  });
+
+  it("a cancelled and refunded order says who cancelled it and that the money is back", async () => {
+    const history = [
+      ...order().history,
+      { status: "cancelled", payment_status: "paid", reason: "", by: "customer", at },
+      { status: "cancelled", payment_status: "refunded", reason: "refunded", by: "system", at },
+    ];
+    serve({ success: true, data: order({ status: "cancelled", payment_status: "refunded", history }) });
+    renderRoute(PATH);
+    const outcome = await screen.findByTestId("order-outcome");
+    expect(within(outcome).getByRole("heading").textContent).toBe("You cancelled this order.");
+    expect(within(outcome).getByTestId("order-refund").textContent).toBe("We refunded £14.07 to your card.");
+    expect(within(outcome).queryByText(/Reason/)).toBeNull();
+  });
+
+  it("an order that goes on thanks the customer and says what they saved", async () => {
+    serve({ success: true, data: order() });
+    renderRoute(PATH);
+    expect(await screen.findByText("Thank you for your order!")).toBeTruthy();
+    expect(screen.getByTestId("order-savings").textContent).toBe("You saved £3.40");
+    expect(screen.queryByTestId("order-outcome")).toBeNull();
+  });
+});
+
+describe("order page: its name, where and what (issue 18)", () => {
+  it("is titled by the order's number, never its id, in the heading and the document", async () => {
+    serve({ success: true, data: order() });
+    renderRoute(PATH);
+    expect(await screen.findByRole("heading", { level: 1, name: "Order #9" })).toBeTruthy();
+    await waitFor(() => expect(document.title).toBe("Order #9 — Demo Burgers — Soho"));
+    expect(screen.queryByText(/#42/)).toBeNull();
+  });
+
+  it("tells a pickup where to collect it, and when on the venue's clock in 12-hour time", async () => {
+    serve({
+      success: true,
+      data: order({ status: "ready_to_collect", expected_at: "2026-11-16T12:20:00Z" }),
+    });
+    renderRoute(PATH);
+    const place = await screen.findByTestId("order-pickup-address");
+    expect(place.textContent).toContain("Pick up at");
+    expect(place.textContent).toContain("41 Broadwick Street, W1F 9QL London");
+    expect(within(place).getByRole("link", { name: "Directions" })).toBeTruthy();
+    expect(screen.getByTestId("order-eta").textContent).toBe("Ready for pickup at about 12:20 PM");
+  });
+
+  it("shows a delivery's address and its fee, Free included, in the summary", async () => {
+    const delivery_address = {
+      name: "Home",
+      line1: "12 Greek Street",
+      line2: "",
+      city: "London",
+      postcode: "W1D 4DH",
+    };
+    serve({ success: true, data: order({ order_type: 0, delivery_address }) });
+    renderRoute(PATH);
+    const summary = await screen.findByRole("region", { name: "Order summary" });
+    const place = within(summary).getByTestId("order-delivery-address");
+    expect(place.textContent).toBe("Delivery toHome12 Greek Street, W1D 4DH London");
+    expect(within(summary).getByText("Delivery fee").nextElementSibling?.textContent).toBe("Free");
+    expect(within(summary).queryByText("Service charge")).toBeNull();
+    expect(screen.queryByTestId("order-pickup-address")).toBeNull();
+  });
+});
+
+describe("order page: a session that ended (issue 18)", () => {
+  const signInHref = `/demo-burgers/auth/sign-in?redirect=${encodeURIComponent(PATH)}`;
+
+  it("asks to sign in, not 'Not found', when the session was revoked", async () => {
+    serve({ success: false, code: 1401, message: "Please sign in." });
+    renderRoute(PATH);
+    const ask = await screen.findByTestId("order-sign-in");
+    expect(within(ask).getByRole("link", { name: "Sign in" }).getAttribute("href")).toBe(signInHref);
+    expect(useAuthStore.getState().token).toBeNull();
+  });
+
+  it("asks a guest session (one that took a revoked one's place) to sign in for an account's order", async () => {
+    signIn({ is_guest: true });
+    serve({ success: false, code: 1404, message: "Not found" });
+    renderRoute(PATH);
+    const ask = await screen.findByTestId("order-sign-in");
+    expect(within(ask).getByRole("link", { name: "Sign in" }).getAttribute("href")).toBe(signInHref);
+    expect(screen.queryByText("Not found")).toBeNull();
+  });
+
+  it("tells a signed-in customer an order that is not theirs is not found", async () => {
+    serve({ success: false, code: 1404, message: "Not found" });
+    renderRoute(PATH);
+    expect(await screen.findByText("Not found")).toBeTruthy();
+    expect(screen.queryByTestId("order-sign-in")).toBeNull();
+  });
+});
