@@ -34,6 +34,7 @@ func startTracking(cfg *config.Config, db *store.DB, log *slog.Logger, now func(
 	}
 	autoReject := time.Duration(cfg.AutoRejectMinutes) * time.Minute
 	w := payments.NewRefundWorker(db, refunders, log, now)
+	db.SetRefundQueued(w.Poke) // every commit that queues a refund wakes it
 	ctx, cancel := context.WithCancel(context.Background())
 	var wg sync.WaitGroup
 	wg.Add(3)

@@ -175,8 +175,11 @@ function createdIntentId(): string {
   return id;
 }
 
-/** Posts a payment_intent.succeeded for the intent, signed with the webhook secret as Stripe does. */
-async function postSucceeded(intent: string, orderId: number) {
+/**
+ * Posts a payment_intent.succeeded for the intent, signed with the webhook secret as Stripe does,
+ * of the order's amount and currency (the server pays an order only by its total).
+ */
+async function postSucceeded(intent: string, orderId: number, amount: number, currency: string) {
   const t = Math.floor(Date.now() / 1000);
   const payload = JSON.stringify({
     id: `evt_e2e_${orderId}`,
@@ -188,6 +191,9 @@ async function postSucceeded(intent: string, orderId: number) {
         id: intent,
         object: "payment_intent",
         status: "succeeded",
+        amount,
+        amount_received: amount,
+        currency: currency.toLowerCase(),
         metadata: { order_id: String(orderId) },
       },
     },
@@ -245,7 +251,10 @@ test("Stripe: a decline keeps the basket; 4242 pays once the webhook says so", a
   const prepared = page.waitForResponse((r) => r.url().endsWith("/api/v3/orders/prepare"));
   await pay.click();
   const body = (await (await prepared).json()) as {
-    data: { order: { id: number }; payment: { provider: string; client_secret: string } };
+    data: {
+      order: { id: number };
+      payment: { provider: string; client_secret: string; amount: number; currency: string };
+    };
   };
   expect(body.data.payment.provider).toBe("stripe");
   const secret = body.data.payment.client_secret;
@@ -260,7 +269,12 @@ test("Stripe: a decline keeps the basket; 4242 pays once the webhook says so", a
     .toBe(secret);
   await expect(page.getByText("Confirming your payment…")).toBeVisible();
   await expect(page).toHaveURL(/\/checkout$/); // not before the webhook
-  await postSucceeded(createdIntentId(), body.data.order.id);
+  await postSucceeded(
+    createdIntentId(),
+    body.data.order.id,
+    body.data.payment.amount,
+    body.data.payment.currency,
+  );
 
   // Well within the page's own 30 s give-up, so it is the webhook's "paid" that moved it.
   await expect(page).toHaveURL(new RegExp(`/order-details/${body.data.order.id}$`), { timeout: 15_000 });

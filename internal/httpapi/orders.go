@@ -30,8 +30,7 @@ type Orders interface {
 	StartPayment(ctx context.Context, schemeID, userID, orderID int64, challenge bool, now time.Time) (*ordering.Order, bool, error)
 	FinishPayment(ctx context.Context, orderID int64, r ordering.PaymentOutcome, now time.Time) (*ordering.Order, error)
 	SetPaymentIntent(ctx context.Context, orderID int64, providerRef, clientSecret string, now time.Time) (*ordering.Order, error)
-	ApplyPaymentEvent(ctx context.Context, kind, providerRef string, orderID int64, brand, last4, reason string,
-		now time.Time) (*ordering.EventResult, error)
+	ApplyPaymentEvent(ctx context.Context, ev ordering.ProviderEvent, now time.Time) (*ordering.EventResult, error)
 }
 
 // orderStore returns the order store, or 1500 when none is configured.

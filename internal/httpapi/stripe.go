@@ -2,7 +2,6 @@ package httpapi
 
 import (
 	"context"
-	"errors"
 	"io"
 	"net/http"
 
@@ -37,10 +36,12 @@ func (s *Server) ensureIntent(ctx context.Context, o *ordering.Order) (*ordering
 
 // stripeWebhook serves POST /api/v3/payments/webhook/stripe: a Stripe
 // event with its Stripe-Signature. A bad signature (or a stale one) is 400
-// and changes nothing. payment_intent.succeeded pays the order,
-// payment_intent.payment_failed records why, charge.refunded marks it
-// refunded; each applies once, so a replayed event changes nothing. Money
-// that arrives for an order that expired first is refunded.
+// and changes nothing. payment_intent.succeeded pays the order (only by
+// its total, in its currency), payment_intent.payment_failed records why,
+// charge.refunded cancels an order still waiting to be accepted (or marks
+// it refunded); each applies once, so a replayed event changes nothing.
+// Money that cannot be kept (an order that expired first, a different
+// amount) is queued for the refund worker, never refunded here.
 func (s *Server) stripeWebhook(w http.ResponseWriter, r *http.Request, _ *Caller) {
 	lang := i18n.Negotiate(r.Header.Get("Accept-Language"))
 	p, ok := s.payments.(payments.IntentProvider)
@@ -61,19 +62,14 @@ func (s *Server) stripeWebhook(w http.ResponseWriter, r *http.Request, _ *Caller
 		return
 	}
 	if ev.Kind != "" && ev.IntentID != "" {
-		res, err := orders.ApplyPaymentEvent(r.Context(), ev.Kind, ev.IntentID, ev.OrderID, ev.Brand, ev.Last4,
-			ev.Reason, s.now())
+		res, err := orders.ApplyPaymentEvent(r.Context(), ev, s.now())
 		if err != nil {
 			s.writeError(w, r, lang, err)
 			return
 		}
-		if res.Refund != "" {
-			if err := p.Refund(r.Context(), res.Refund, "expired-"+res.Refund); err != nil {
-				// Stripe retries the webhook on a failure; the order is
-				// already marked, so log loudly for an operator.
-				s.log.Error("refund of a payment for an expired order failed", "order_id", res.OrderID,
-					"err", errors.Unwrap(err))
-			}
+		if res.Mismatch {
+			s.log.Error("a payment did not match its order's total; it is refunded", "order_id", res.OrderID,
+				"intent", ev.IntentID, "amount", ev.Amount, "currency", ev.Currency)
 		}
 	}
 	writeReply(w, &reply{Data: struct{}{}})

@@ -72,8 +72,10 @@ func TestExpiredOrderCancelsItsIntent(t *testing.T) {
 		}
 		unpaid, paid := prepare("key-cancel-1"), prepare("key-cancel-2")
 		unpaidIntent, paidIntent := intentOf(unpaid), intentOf(paid)
+		total := count(t, db, "SELECT amount FROM payments WHERE order_id = ?", paid)
 		payload, sig := stripeEvent(t, "evt_paid_c", "payment_intent.succeeded", map[string]any{
-			"id": paidIntent, "object": "payment_intent", "status": "succeeded"})
+			"id": paidIntent, "object": "payment_intent", "status": "succeeded", "amount": total,
+			"amount_received": total, "currency": "gbp"})
 		e.do(http.MethodPost, "payments/webhook/stripe", payload, "Stripe-Signature", sig).data(t)
 
 		stripeP := payments.NewStripe("sk_test_123", srv.URL, whsec)

@@ -44,7 +44,17 @@ type Step struct {
 	OrderType int // catalog.OrderTypeDelivery or catalog.OrderTypePickup
 	Actor     string
 	Paid      bool // the order's payment has succeeded (and is not refunded)
+	// Refunded: the provider gave the money back on its own (a refund made
+	// from its dashboard); the order no longer holds money.
+	Refunded bool
+	// Cause is why the System makes a step, where the rules tell causes
+	// apart (CauseRewardLost); "" otherwise.
+	Cause string
 }
+
+// CauseRewardLost: the order was paid with a loyalty reward another order
+// spent first; the System cancels it (and refunds it) although it is paid.
+const CauseRewardLost = "reward_lost"
 
 // Reasons a step is refused.
 const (
@@ -103,9 +113,10 @@ func Check(s Step) error {
 		return &Refusal{NotYourStep}
 	}
 	switch {
-	case s.Actor == System && s.To == Cancelled && s.Paid:
+	case s.Actor == System && s.To == Cancelled && s.Paid && s.Cause != CauseRewardLost:
 		// Expiry cancels orders nobody paid; a paid order nobody accepted
-		// is rejected (and refunded) by the auto-reject instead.
+		// is rejected (and refunded) by the auto-reject instead. Only an
+		// order that lost its reward is cancelled although paid.
 		return &Refusal{AlreadyPaid}
 	case s.Actor == System && s.To != Cancelled && !s.Paid:
 		// The auto-reject and auto-accept are for paid orders only.

@@ -197,14 +197,38 @@ type PaymentOutcome struct {
 	Last4       string
 }
 
+// Kinds of a provider's payment event.
+const (
+	ProviderSucceeded = "succeeded" // the money arrived
+	ProviderFailed    = "failed"    // an attempt failed; the order waits for another
+	ProviderRefunded  = "refunded"  // the provider gave the money back (its dashboard, or our refund)
+)
+
+// ProviderEvent is a verified event of a payment provider (a webhook).
+type ProviderEvent struct {
+	ID       string // the provider's event id
+	Kind     string // a Provider* kind, or "" for an event nobody acts on
+	IntentID string // the provider's payment
+	OrderID  int64  // from the payment's metadata, when present
+	Reason   string // for ProviderFailed
+	Brand    string
+	Last4    string
+	// Amount (minor units) and Currency (ISO 4217, any case) of what
+	// arrived, for ProviderSucceeded: an order is paid only by its total.
+	Amount   int64
+	Currency string
+}
+
 // EventResult is what applying a provider's payment event did.
 type EventResult struct {
 	OrderID int64
 	Changed bool // false: nothing to do (an event seen before, or of no order)
-	// Refund is set when money arrived for an order that can no longer be
-	// paid (it expired first): the caller refunds it, outside any
-	// transaction, with this intent id.
-	Refund string
+	// Mismatch: the money that arrived is not the order's total (amount or
+	// currency): the order stays unpaid and what arrived is refunded.
+	Mismatch bool
+	// RefundQueued: money that cannot be kept (a mismatch, or a payment of
+	// an order that ended first) is queued for a refund.
+	RefundQueued bool
 }
 
 // DueIntent is a provider payment (a Stripe PaymentIntent) of an order

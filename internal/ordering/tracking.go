@@ -66,6 +66,9 @@ type Change struct {
 	// AssignDriver is the driver (a user id) given the order when it goes
 	// on its way; 0 keeps whoever is assigned.
 	AssignDriver int64
+	// Cause is why the System makes the step, where the rules tell causes
+	// apart (lifecycle.CauseRewardLost).
+	Cause string
 }
 
 // Position is a driver's last reported position.

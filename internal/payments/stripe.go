@@ -12,6 +12,8 @@ import (
 
 	stripe "github.com/stripe/stripe-go/v83"
 	"github.com/stripe/stripe-go/v83/webhook"
+
+	"platter/internal/ordering"
 )
 
 // Intent asks a provider that takes cards in the browser to expect a
@@ -44,22 +46,14 @@ type IntentProvider interface {
 
 // Event kinds a webhook may carry.
 const (
-	EventSucceeded = "succeeded" // payment_intent.succeeded
-	EventFailed    = "failed"    // payment_intent.payment_failed
-	EventRefunded  = "refunded"  // charge.refunded
+	EventSucceeded = ordering.ProviderSucceeded // payment_intent.succeeded
+	EventFailed    = ordering.ProviderFailed    // payment_intent.payment_failed
+	EventRefunded  = ordering.ProviderRefunded  // charge.refunded
 )
 
 // Event is a verified webhook: Kind (one of the Event constants, or ""
 // for an event we do not act on) about the provider's payment IntentID.
-type Event struct {
-	ID       string
-	Kind     string
-	IntentID string
-	OrderID  int64  // from the intent's metadata, when present
-	Reason   string // for EventFailed
-	Brand    string
-	Last4    string
-}
+type Event = ordering.ProviderEvent
 
 // Stripe is the Stripe provider (stripe-go against api.stripe.com or,
 // in tests, stripe-mock).
@@ -127,6 +121,10 @@ func (s *Stripe) ParseWebhook(payload []byte, signature string) (Event, error) {
 			return Event{}, err
 		}
 		out.IntentID, out.Kind = pi.ID, EventSucceeded
+		out.Amount, out.Currency = pi.AmountReceived, string(pi.Currency)
+		if out.Amount == 0 {
+			out.Amount = pi.Amount
+		}
 		out.OrderID, _ = strconv.ParseInt(pi.Metadata["order_id"], 10, 64)
 		if ev.Type == "payment_intent.payment_failed" {
 			out.Kind = EventFailed

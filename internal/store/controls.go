@@ -229,14 +229,9 @@ func autoAccept(ctx context.Context, c conn, orderID int64, now time.Time) error
 	if err != nil {
 		return err
 	}
-	step := lifecycle.Step{From: h.status, To: ch.To, OrderType: h.orderType, Actor: ch.Actor,
-		Paid: h.payment == ordering.PayPaid}
-	if lifecycle.Check(step) != nil {
+	_, err = applyStep(ctx, c, &ch, h, now)
+	if platter.ErrorCode(err) == platter.CodeTransitionRefused {
 		return nil // not (or no longer) an order waiting to be accepted
 	}
-	if err := setStatus(ctx, c, &ch, h, now); err != nil {
-		return err
-	}
-	_, err = afterStatus(ctx, c, &ch, h, now)
 	return err
 }

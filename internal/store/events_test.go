@@ -106,7 +106,8 @@ func TestEveryEventWakesStreams(t *testing.T) {
 		board := hub.Subscribe(ordering.VenueWakeKey(paid.VenueID))
 		order := hub.Subscribe(paid.ID)
 		drain(board, order)
-		if _, err := db.ApplyPaymentEvent(ctx, payments.EventSucceeded, "pi_wake", paid.ID, "visa", "4242", "", t0); err != nil {
+		if _, err := db.ApplyPaymentEvent(ctx, ordering.ProviderEvent{Kind: payments.EventSucceeded, IntentID: "pi_wake",
+			OrderID: paid.ID, Amount: 499, Currency: "gbp"}, t0); err != nil {
 			t.Fatal(err)
 		}
 		woken(t, "the board after a webhook's payment", board)

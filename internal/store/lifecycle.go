@@ -51,11 +51,10 @@ func findHead(ctx context.Context, c conn, ch *ordering.Change) (*orderHead, err
 // machine, then sets the new status only if the order is still in the one
 // it read (UPDATE … WHERE status = ?), so of two people making a step at
 // once exactly one succeeds and the other gets 409. In the same
-// transaction it writes the event (and the eta event of an accept), the
-// refund to make when a paid order is rejected or cancelled, and the
-// NOTIFY that wakes the streams. The refund itself is made after the
-// commit by the refund worker (never a provider call in a transaction).
-// refund reports whether a refund was queued.
+// transaction it writes the step's effects (applyStep). The refund itself
+// is made after the commit by the refund worker (never a provider call in
+// a transaction), which the commit pokes. refund reports whether a refund
+// was queued.
 func (db *DB) Transition(ctx context.Context, ch ordering.Change, now time.Time) (d *ordering.Detail, refund bool, err error) {
 	now = utc(now)
 	err = db.write(ctx, func(c conn) error {
@@ -69,17 +68,7 @@ func (db *DB) Transition(ctx context.Context, ch ordering.Change, now time.Time)
 			// money to give back, so the order waits for it.
 			return &platter.Error{Code: platter.CodePaymentInProgress, Message: "payment.in_progress"}
 		}
-		paid := h.payment == ordering.PayPaid
-		step := lifecycle.Step{From: h.status, To: ch.To, OrderType: h.orderType, Actor: ch.Actor, Paid: paid}
-		if err := lifecycle.Check(step); err != nil {
-			var r *lifecycle.Refusal
-			errors.As(err, &r)
-			return errRefused(r.Reason, h.status, ch.To)
-		}
-		if err := setStatus(ctx, c, &ch, h, now); err != nil {
-			return err
-		}
-		if refund, err = afterStatus(ctx, c, &ch, h, now); err != nil {
+		if refund, err = applyStep(ctx, c, &ch, h, now); err != nil {
 			return err
 		}
 		d, err = loadDetail(ctx, c, ch.OrderID)
@@ -91,10 +80,35 @@ func (db *DB) Transition(ctx context.Context, ch ordering.Change, now time.Time)
 	return d, refund, nil
 }
 
+// applyStep is the one path of a status change, inside the caller's
+// transaction, for every writer of one (staff, customer, auto-accept,
+// auto-reject, a lost reward, the provider's refund): the state machine's
+// rules, the compare-and-set, the event and the effects lifecycle.EffectsOf
+// computes. refund reports whether the step queues a refund.
+func applyStep(ctx context.Context, c conn, ch *ordering.Change, h *orderHead, now time.Time) (refund bool, err error) {
+	step := lifecycle.Step{From: h.status, To: ch.To, OrderType: h.orderType, Actor: ch.Actor,
+		Paid: h.payment == ordering.PayPaid, Refunded: h.payment == ordering.PayRefunded, Cause: ch.Cause}
+	if err := lifecycle.Check(step); err != nil {
+		var r *lifecycle.Refusal
+		errors.As(err, &r)
+		return false, errRefused(r.Reason, h.status, ch.To)
+	}
+	fx := lifecycle.EffectsOf(step)
+	payment := h.payment
+	if fx.Expire {
+		payment = ordering.PayExpired // never paid, and now it never will be
+	}
+	if err := setStatus(ctx, c, ch, h, payment, fx.Release, now); err != nil {
+		return false, err
+	}
+	return fx.Refund, afterStatus(ctx, c, ch, payment, h.expected, fx, now)
+}
+
 // setStatus is the compare-and-set: 0 rows means someone else changed the
 // order since it was read (on PostgreSQL the UPDATE waits for their
 // commit, then finds the status no longer matches).
-func setStatus(ctx context.Context, c conn, ch *ordering.Change, h *orderHead, now time.Time) error {
+func setStatus(ctx context.Context, c conn, ch *ordering.Change, h *orderHead, payment string, ended bool,
+	now time.Time) error {
 	var expected, cancelled any
 	if ch.To == lifecycle.Accepted {
 		at, err := promisedAt(ctx, c, ch, now)
@@ -103,16 +117,12 @@ func setStatus(ctx context.Context, c conn, ch *ordering.Change, h *orderHead, n
 		}
 		h.expected, expected = at, at
 	}
-	if ch.To == lifecycle.Cancelled || ch.To == lifecycle.Rejected {
+	if ended {
 		cancelled = now
 	}
 	driver := any(nil)
 	if ch.To == lifecycle.OnTheWay && ch.AssignDriver != 0 {
 		driver = ch.AssignDriver
-	}
-	payment := h.payment
-	if cancelled != nil && payment != ordering.PayPaid {
-		payment = ordering.PayExpired // never paid, and now it never will be
 	}
 	res, err := c.exec(ctx, `UPDATE orders SET status = ?, payment_status = ?, updated_at = ?,
 			expected_at = COALESCE(?, expected_at), cancelled_at = COALESCE(?, cancelled_at),
@@ -130,60 +140,59 @@ func setStatus(ctx context.Context, c conn, ch *ordering.Change, h *orderHead, n
 	return nil
 }
 
-// afterStatus writes what a status change causes, in its transaction: the
-// event (and the eta event of an accept); for an order that will never be
-// made, its slot place and promo or reward use given back, and the refund
-// of a paid one queued (refund reports it) or the payment of an unpaid one
-// closed.
-func afterStatus(ctx context.Context, c conn, ch *ordering.Change, h *orderHead, now time.Time) (refund bool, err error) {
-	paid := h.payment == ordering.PayPaid
-	ended := ch.To == lifecycle.Rejected || ch.To == lifecycle.Cancelled
-	payment := h.payment
-	if ended && !paid {
-		payment = ordering.PayExpired
-	}
+// afterStatus writes a step's event (and the eta event of an accept,
+// promised for expected) and applies its effects (lifecycle.Effects) in the
+// step's transaction.
+func afterStatus(ctx context.Context, c conn, ch *ordering.Change, payment string, expected time.Time,
+	fx lifecycle.Effects, now time.Time) error {
 	if err := addEventOf(ctx, c, ch.OrderID, ch.SchemeID, ordering.EventStatus, ch.To, payment,
 		ch.ActorRef, ch.Reason, statusPayload(ch.To, payment, ch.Reason, now), now); err != nil {
-		return false, err
+		return err
 	}
-	if ch.To == lifecycle.Accepted && !h.expected.IsZero() {
+	if ch.To == lifecycle.Accepted && !expected.IsZero() {
 		if err := addETAEvent(ctx, c, ch.OrderID, ch.SchemeID, ch.To, payment, ch.ActorRef,
-			h.expected, now); err != nil {
-			return false, err
+			expected, now); err != nil {
+			return err
 		}
 	}
-	if kind := statusMail(ch.To); kind != "" && paid {
-		// The customer of a paid order hears of every step (an unpaid one
-		// that expires never got a receipt either).
+	if kind := statusMail(ch.To); kind != "" && fx.Mail {
 		if err := queueOrderMail(ctx, c, kind, ch.OrderID, now); err != nil {
-			return false, err
+			return err
 		}
 	}
-	if ch.To == lifecycle.Delivered || ch.To == lifecycle.Collected {
+	if fx.Stamps {
 		// The stamps of DESIGN.md §5, once, with the status that earns them.
 		if err := creditStamps(ctx, c, ch.OrderID, now); err != nil {
-			return false, err
+			return err
 		}
 	}
-	if !ended {
-		return false, nil
+	if fx.Release {
+		if err := release(ctx, c, ch.OrderID, now); err != nil {
+			return err
+		}
 	}
-	if err := releaseSlot(ctx, c, ch.OrderID); err != nil {
-		return false, err
+	if fx.Expire {
+		if err := expirePayment(ctx, c, ch.OrderID, now); err != nil {
+			return err
+		}
 	}
-	if err := releaseUse(ctx, c, ch.OrderID, now); err != nil {
-		return false, err
+	if fx.Refund {
+		_, err := queueRefund(ctx, c, ch.OrderID, ch.SchemeID, now)
+		return err
 	}
-	if err := giveBackReward(ctx, c, ch.OrderID); err != nil {
-		return false, err
+	return nil
+}
+
+// release gives back what an order that will never be made holds: its
+// slot place, its promo or reward use, and the reward it spent.
+func release(ctx context.Context, c conn, orderID int64, now time.Time) error {
+	if err := releaseSlot(ctx, c, orderID); err != nil {
+		return err
 	}
-	if !paid {
-		return false, expirePayment(ctx, c, ch.OrderID, now)
+	if err := releaseUse(ctx, c, orderID, now); err != nil {
+		return err
 	}
-	if _, err := queueRefund(ctx, c, ch.OrderID, ch.SchemeID, now); err != nil {
-		return false, err
-	}
-	return lifecycle.Refunds(ch.To, paid), nil
+	return giveBackReward(ctx, c, orderID)
 }
 
 // releaseUse gives back the promo code or reward use of an order that will

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"time"
 
+	"platter/internal/lifecycle"
 	"platter/internal/loyalty"
 	"platter/internal/ordering"
 	"platter/internal/platter"
@@ -72,23 +73,18 @@ func settleReward(ctx context.Context, c conn, orderID int64, now time.Time) (ke
 	if owner.Valid && owner.Int64 == orderID {
 		return true, nil // spent by this order already
 	}
-	// Lost: the order ends here, gives back its slot place (and any use),
-	// and its money goes back.
-	if _, err := c.exec(ctx, `UPDATE orders SET status = 'cancelled', cancelled_at = ?, updated_at = ? WHERE id = ?`,
-		now, now, orderID); err != nil {
+	// Lost: the order ends here, through the lifecycle like any step (the
+	// rules, the event, the customer's mail, its slot and use given back)
+	// and its money goes back (the commit pokes the refund worker).
+	ch := ordering.Change{SchemeID: schemeID, OrderID: orderID, To: lifecycle.Cancelled, Actor: lifecycle.System,
+		ActorRef: "system", Reason: "reward already used", Cause: lifecycle.CauseRewardLost,
+		Reach: ordering.Reach{SchemeWide: true}}
+	h, err := findHead(ctx, c, &ch)
+	if err != nil {
 		return false, err
 	}
-	if err := releaseSlot(ctx, c, orderID); err != nil {
-		return false, err
-	}
-	if err := releaseUse(ctx, c, orderID, now); err != nil {
-		return false, err
-	}
-	if _, err := queueRefund(ctx, c, orderID, schemeID, now); err != nil {
-		return false, err
-	}
-	return false, addEvent(ctx, c, orderID, schemeID, ordering.StatusCancelled, ordering.PayPaid, "system",
-		"reward already used", now)
+	_, err = applyStep(ctx, c, &ch, h, now)
+	return false, err
 }
 
 // giveBackReward makes the reward a paid order spent usable again, when

@@ -4,9 +4,11 @@ import (
 	"context"
 	"fmt"
 	"sync"
+	"sync/atomic"
 	"testing"
 
 	"platter/internal/lifecycle"
+	"platter/internal/notify/mail"
 	"platter/internal/ordering"
 	"platter/internal/payments"
 	"platter/internal/platter"
@@ -96,7 +98,8 @@ func TestLoyaltyRewardSpentOnce(t *testing.T) {
 			for i, o := range orders {
 				wg.Go(func() {
 					intent := fmt.Sprintf("pi_reward-%d", i)
-					if _, err := db.ApplyPaymentEvent(ctx, payments.EventSucceeded, intent, o.ID, "visa", "4242", "", t0); err != nil {
+					if _, err := db.ApplyPaymentEvent(ctx, ordering.ProviderEvent{Kind: payments.EventSucceeded, IntentID: intent,
+						OrderID: o.ID, Brand: "visa", Last4: "4242", Amount: 499, Currency: "gbp"}, t0); err != nil {
 						t.Error(err)
 					}
 				})
@@ -179,3 +182,74 @@ func TestLoyaltyRewardSpentOnce(t *testing.T) {
 		}
 	})
 }
+
+// TestLostRewardCancelsThroughTheLifecycle: the order that loses its
+// reward to another is cancelled like any step (before, it skipped the
+// lifecycle): a status event with the reason, the customer's cancellation
+// mail, its slot and use given back, one refund queued, and the refund
+// worker poked at once by the commit (before, it waited for its 5 s poll).
+func TestLostRewardCancelsThroughTheLifecycle(t *testing.T) {
+	t.Parallel()
+	storetest.Run(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		db.SetOrderMail(mail.Composer{PublicURL: "https://order.example.test", From: "Platter <no-reply@example.test>"})
+		var pokes atomic.Int32
+		db.SetRefundQueued(func() { pokes.Add(1) })
+		schemeID := mustImport(t, db, mustParse(t, 0)).SchemeID
+		ann, err := db.CreateGuest(ctx, schemeID, "h-ann", t0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		reward := unlockReward(t, db, schemeID, ann.ID)
+		winner := rewardOrder(t, db, schemeID, ann.ID, reward, "lost-1")
+		loser := rewardOrder(t, db, schemeID, ann.ID, reward, "lost-2")
+		for i, o := range []*ordering.Order{winner, loser} {
+			ev := ordering.ProviderEvent{Kind: payments.EventSucceeded, IntentID: fmt.Sprintf("pi_lost-%d", i+1), OrderID: o.ID,
+				Amount: 499, Currency: "GBP"}
+			if _, err := db.ApplyPaymentEvent(ctx, ev, t0); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if got := pokes.Load(); got != 1 {
+			t.Errorf("the refund worker was poked %d times, want 1 (by the loser's commit)", got)
+		}
+		d, err := db.OrderDetail(ctx, schemeID, loser.ID, ordering.Reach{SchemeWide: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		last := d.History[len(d.History)-1]
+		if d.Status != lifecycle.Cancelled || last.Status != lifecycle.Cancelled || last.Reason != "reward already used" {
+			t.Fatalf("loser: %s, last event %+v", d.Status, last)
+		}
+		kinds := map[string]int{}
+		err = db.ReadForTest(ctx, func(tx store.Querier) error {
+			rows, err := tx.QueryContext(ctx, "SELECT kind FROM mail_outbox ORDER BY id")
+			if err != nil {
+				return err
+			}
+			defer rows.Close()
+			for rows.Next() {
+				var k string
+				if err := rows.Scan(&k); err != nil {
+					return err
+				}
+				kinds[k]++
+			}
+			return rows.Err()
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if kinds[store.MailOrderCanceled] != 1 || kinds[store.MailOrderReceived] != 1 {
+			t.Errorf("mail queued %v: want the winner's receipt and the loser's cancellation", kinds)
+		}
+		var refunds int
+		if err := db.ReadForTest(ctx, func(tx store.Querier) error {
+			return tx.QueryRowContext(ctx, "SELECT COUNT(*) FROM refunds WHERE order_id = "+itoa(loser.ID)).Scan(&refunds)
+		}); err != nil || refunds != 1 {
+			t.Fatalf("refunds of the loser: %d, %v", refunds, err)
+		}
+	})
+}
+
+func itoa(n int64) string { return fmt.Sprint(n) }

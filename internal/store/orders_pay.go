@@ -6,6 +6,7 @@ import (
 	"errors"
 	"time"
 
+	"platter/internal/lifecycle"
 	"platter/internal/ordering"
 	"platter/internal/platter"
 )
@@ -198,7 +199,7 @@ func (db *DB) ExpireOrders(ctx context.Context, now time.Time, limit int) (int, 
 			return err
 		}
 		for _, r := range rows {
-			if err := releaseOrder(ctx, c, r.id, r.scheme, now); err != nil {
+			if err := expireEffects(ctx, c, r.id, r.scheme, now); err != nil {
 				return err
 			}
 		}
@@ -208,26 +209,11 @@ func (db *DB) ExpireOrders(ctx context.Context, now time.Time, limit int) (int, 
 	return expired, err
 }
 
-// releaseOrder gives back what an expired order held: its slot place and
-// its promo or reward use.
-func releaseOrder(ctx context.Context, c conn, orderID, schemeID int64, now time.Time) error {
-	if err := releaseSlot(ctx, c, orderID); err != nil {
-		return err
-	}
-	var promoID int64
-	err := c.queryRow(ctx, `UPDATE redemptions SET status = 'released', updated_at = ?
-		WHERE order_id = ? AND status = 'reserved' RETURNING COALESCE(promo_code_id, 0)`, now, orderID).Scan(&promoID)
-	switch {
-	case err == nil && promoID != 0:
-		if _, err := c.exec(ctx, "UPDATE promo_codes SET uses = uses - 1 WHERE id = ? AND uses > 0", promoID); err != nil {
-			return err
-		}
-	case err != nil && platter.ErrorCode(mapErr(err)) != platter.CodeNotFound:
-		return err
-	}
-	if err := expirePayment(ctx, c, orderID, now); err != nil {
-		return err
-	}
-	return addEvent(ctx, c, orderID, schemeID, ordering.StatusCancelled, ordering.PayExpired, "system",
-		"unpaid after 30 minutes", now)
+// expireEffects writes what expiry causes (lifecycle.EffectsOf: the slot place
+// and promo use given back, the payment closed) and its event.
+func expireEffects(ctx context.Context, c conn, orderID, schemeID int64, now time.Time) error {
+	fx := lifecycle.EffectsOf(lifecycle.Step{From: lifecycle.Pending, To: lifecycle.Cancelled, Actor: lifecycle.System})
+	ch := ordering.Change{SchemeID: schemeID, OrderID: orderID, To: lifecycle.Cancelled, Actor: lifecycle.System,
+		ActorRef: "system", Reason: "unpaid after 30 minutes"}
+	return afterStatus(ctx, c, &ch, ordering.PayExpired, time.Time{}, fx, now)
 }

@@ -2,8 +2,10 @@ package store
 
 import (
 	"context"
+	"strings"
 	"time"
 
+	"platter/internal/lifecycle"
 	"platter/internal/ordering"
 )
 
@@ -30,46 +32,37 @@ func (db *DB) SetPaymentIntent(ctx context.Context, orderID int64, providerRef, 
 	return out, nil
 }
 
-// ApplyPaymentEvent applies a verified provider event (payments.Event*
-// kinds) to the order whose payment is providerRef (and orderID, when the
-// event names it). Every change is conditional on the state it changes
-// from, so an event that arrives twice (a replayed webhook, or a webhook
-// after the browser's answer) changes nothing the second time.
-func (db *DB) ApplyPaymentEvent(ctx context.Context, kind, providerRef string, orderID int64, brand, last4, reason string,
-	now time.Time) (*ordering.EventResult, error) {
+// ApplyPaymentEvent applies a verified provider event to the order whose
+// payment is ev.IntentID (and ev.OrderID, when the event names it). Every
+// change is conditional on the state it changes from, so an event that
+// arrives twice (a replayed webhook, or a webhook after the browser's
+// answer) changes nothing the second time. Money that cannot be kept is
+// never refunded here (no provider call in a transaction): a refund is
+// queued, once per order, and the refund worker makes it after the commit.
+func (db *DB) ApplyPaymentEvent(ctx context.Context, ev ordering.ProviderEvent, now time.Time) (*ordering.EventResult, error) {
 	now = utc(now)
 	res := &ordering.EventResult{}
 	err := db.write(ctx, func(c conn) error {
 		*res = ordering.EventResult{}
 		q := "SELECT order_id FROM payments WHERE provider_ref = ?"
-		args := []any{providerRef}
-		if orderID != 0 {
-			q, args = q+" AND order_id = ?", append(args, orderID)
+		args := []any{ev.IntentID}
+		if ev.OrderID != 0 {
+			q, args = q+" AND order_id = ?", append(args, ev.OrderID)
 		}
 		ids, err := scanAll(ctx, c, func(r scanner, id *int64) error { return r.Scan(id) }, q+" ORDER BY order_id", args...)
 		if err != nil || len(ids) != 1 {
 			return err // unknown (or ambiguous) payment: nothing to do
 		}
 		res.OrderID = ids[0]
-		switch kind {
-		case "succeeded":
-			return paidByWebhook(ctx, c, res, providerRef, brand, last4, now)
-		case "failed":
+		switch ev.Kind {
+		case ordering.ProviderSucceeded:
+			return paidByWebhook(ctx, c, res, &ev, now)
+		case ordering.ProviderFailed:
 			_, err := c.exec(ctx, `UPDATE payments SET last_error = ?, attempts = attempts + 1, updated_at = ?
-				WHERE order_id = ? AND status <> 'paid'`, reason, now, res.OrderID)
+				WHERE order_id = ? AND status <> 'paid'`, ev.Reason, now, res.OrderID)
 			return err
-		case "refunded":
-			n, err := execCount(ctx, c, `UPDATE orders SET payment_status = 'refunded', updated_at = ?
-				WHERE id = ? AND payment_status = 'paid'`, now, res.OrderID)
-			if err != nil || n == 0 {
-				return err
-			}
-			res.Changed = true
-			if _, err := c.exec(ctx, "UPDATE payments SET status = 'refunded', updated_at = ? WHERE order_id = ?",
-				now, res.OrderID); err != nil {
-				return err
-			}
-			return addOrderEvent(ctx, c, res.OrderID, ordering.PayRefunded, "provider", "refunded", now)
+		case ordering.ProviderRefunded:
+			return refundedByProvider(ctx, c, res, now)
 		}
 		return nil
 	})
@@ -79,7 +72,19 @@ func (db *DB) ApplyPaymentEvent(ctx context.Context, kind, providerRef string, o
 	return res, nil
 }
 
-func paidByWebhook(ctx context.Context, c conn, res *ordering.EventResult, providerRef, brand, last4 string, now time.Time) error {
+func paidByWebhook(ctx context.Context, c conn, res *ordering.EventResult, ev *ordering.ProviderEvent, now time.Time) error {
+	var amount int64
+	var currency string
+	if err := c.queryRow(ctx, "SELECT amount, currency FROM payments WHERE order_id = ?", res.OrderID).
+		Scan(&amount, &currency); err != nil {
+		return err
+	}
+	if ev.Amount != amount || !strings.EqualFold(ev.Currency, currency) {
+		// Not the order's total: it never pays the order; what arrived
+		// goes back.
+		return keepNothing(ctx, c, res, ev.Amount, strings.ToUpper(ev.Currency), true,
+			"the amount paid is not the order's total", now)
+	}
 	n, err := execCount(ctx, c, `UPDATE orders SET payment_status = 'paid', paid_at = ?, payment_lease_until = NULL,
 		updated_at = ? WHERE id = ? AND status = 'pending'
 		AND payment_status IN ('requires_payment', 'processing', 'requires_action')`, now, now, res.OrderID)
@@ -89,7 +94,7 @@ func paidByWebhook(ctx context.Context, c conn, res *ordering.EventResult, provi
 	if n == 1 {
 		res.Changed = true
 		kept, err := recordOutcome(ctx, c, res.OrderID, ordering.PayPaid,
-			ordering.PaymentOutcome{Status: "succeeded", Brand: brand, Last4: last4}, now)
+			ordering.PaymentOutcome{Status: "succeeded", Brand: ev.Brand, Last4: ev.Last4}, now)
 		if err != nil || !kept {
 			return err
 		}
@@ -100,22 +105,75 @@ func paidByWebhook(ctx context.Context, c conn, res *ordering.EventResult, provi
 		}
 		return autoAccept(ctx, c, res.OrderID, now)
 	}
-	var status, payment string
-	if err := c.queryRow(ctx, "SELECT status, payment_status FROM orders WHERE id = ?", res.OrderID).
-		Scan(&status, &payment); err != nil {
+	var payment string
+	if err := c.queryRow(ctx, "SELECT payment_status FROM orders WHERE id = ?", res.OrderID).Scan(&payment); err != nil {
 		return err
 	}
 	if payment == ordering.PayExpired {
-		// Paid after it expired: the money goes back (the order stays
-		// cancelled; its slot and promo use are already given back).
-		res.Changed, res.Refund = true, providerRef
-		_, err := c.exec(ctx, `UPDATE orders SET payment_status = 'refunded', updated_at = ? WHERE id = ?`, now, res.OrderID)
-		if err != nil {
-			return err
-		}
-		return addOrderEvent(ctx, c, res.OrderID, ordering.PayRefunded, "system", "paid after it expired", now)
+		// Paid after it expired (or after the customer cancelled it): the
+		// order stays cancelled (its slot and promo use are already given
+		// back) and the money goes back.
+		return keepNothing(ctx, c, res, 0, "", false, "paid after it expired", now)
 	}
 	return nil
+}
+
+// keepNothing queues the refund of money that arrived for an order that
+// cannot keep it, once (a replayed webhook finds it queued and changes
+// nothing), and records why in the order's history.
+func keepNothing(ctx context.Context, c conn, res *ordering.EventResult, amount int64, currency string, mismatch bool,
+	reason string, now time.Time) error {
+	var schemeID int64
+	var status, payment string
+	if err := c.queryRow(ctx, "SELECT scheme_id, status, payment_status FROM orders WHERE id = ?", res.OrderID).
+		Scan(&schemeID, &status, &payment); err != nil {
+		return err
+	}
+	queued, err := queueRefundOf(ctx, c, res.OrderID, schemeID, amount, currency, now)
+	if err != nil || !queued {
+		return err
+	}
+	res.Changed, res.Mismatch, res.RefundQueued = true, mismatch, true
+	return addEvent(ctx, c, res.OrderID, schemeID, status, payment, "provider", reason, now)
+}
+
+// refundedByProvider applies a refund the provider made (from its
+// dashboard, or the refund worker's own): the order no longer holds money.
+// A paid order still waiting to be accepted leaves the board's "new" state
+// through the lifecycle: the System cancels it (its slot, promo and reward
+// given back, the customer e-mailed), with no second refund queued; a
+// refund of it still queued is done.
+func refundedByProvider(ctx context.Context, c conn, res *ordering.EventResult, now time.Time) error {
+	n, err := execCount(ctx, c, `UPDATE orders SET payment_status = 'refunded', updated_at = ?
+		WHERE id = ? AND payment_status = 'paid'`, now, res.OrderID)
+	if err != nil || n == 0 {
+		return err
+	}
+	res.Changed = true
+	if _, err := c.exec(ctx, "UPDATE payments SET status = 'refunded', updated_at = ? WHERE order_id = ?",
+		now, res.OrderID); err != nil {
+		return err
+	}
+	if _, err := c.exec(ctx, `UPDATE refunds SET status = 'done', done_at = ?, lease_until = NULL, provider_ref = 'provider'
+		WHERE order_id = ? AND status = 'pending'`, now, res.OrderID); err != nil {
+		return err
+	}
+	var schemeID int64
+	if err := c.queryRow(ctx, "SELECT scheme_id FROM orders WHERE id = ?", res.OrderID).Scan(&schemeID); err != nil {
+		return err
+	}
+	ch := ordering.Change{SchemeID: schemeID, OrderID: res.OrderID, To: lifecycle.Cancelled, Actor: lifecycle.System,
+		ActorRef: "provider", Reason: "refunded by the provider", Reach: ordering.Reach{SchemeWide: true}}
+	h, err := findHead(ctx, c, &ch)
+	if err != nil {
+		return err
+	}
+	if h.status == lifecycle.Pending {
+		_, err := applyStep(ctx, c, &ch, h, now)
+		return err
+	}
+	// Accepted or further on: the venue decides what becomes of the order.
+	return addOrderEvent(ctx, c, res.OrderID, ordering.PayRefunded, "provider", "refunded by the provider", now)
 }
 
 // addOrderEvent writes an event with the order's current status.

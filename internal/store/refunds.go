@@ -53,18 +53,23 @@ func (db *DB) FinishRefund(ctx context.Context, id int64, attempt int, providerR
 			return err
 		}
 		orderID := rows[0]
+		// The order's payment is refunded; an order that never held the
+		// money (what arrived was not its total) keeps its payment status.
 		var schemeID int64
-		var status string
-		if err := c.queryRow(ctx, `UPDATE orders SET payment_status = ?, updated_at = ? WHERE id = ?
-			RETURNING scheme_id, status`, ordering.PayRefunded, now, orderID).Scan(&schemeID, &status); err != nil {
+		var status, payment string
+		if err := c.queryRow(ctx, `UPDATE orders SET payment_status = CASE WHEN payment_status IN ('paid', 'expired')
+				THEN 'refunded' ELSE payment_status END, updated_at = ? WHERE id = ?
+			RETURNING scheme_id, status, payment_status`, now, orderID).Scan(&schemeID, &status, &payment); err != nil {
 			return err
 		}
-		if _, err := c.exec(ctx, "UPDATE payments SET status = ?, updated_at = ? WHERE order_id = ?",
-			ordering.PayRefunded, now, orderID); err != nil {
-			return err
+		if payment == ordering.PayRefunded {
+			if _, err := c.exec(ctx, "UPDATE payments SET status = ?, updated_at = ? WHERE order_id = ?",
+				ordering.PayRefunded, now, orderID); err != nil {
+				return err
+			}
 		}
-		if err := addEventOf(ctx, c, orderID, schemeID, ordering.EventStatus, status, ordering.PayRefunded,
-			"system", "refunded", statusPayload(status, ordering.PayRefunded, "refunded", now), now); err != nil {
+		if err := addEventOf(ctx, c, orderID, schemeID, ordering.EventStatus, status, payment,
+			"system", "refunded", statusPayload(status, payment, "refunded", now), now); err != nil {
 			return err
 		}
 		done = true
