@@ -13,26 +13,38 @@ import (
 // read back compares equal to the one written on both databases.
 func utc(t time.Time) time.Time { return t.UTC().Truncate(time.Microsecond) }
 
-const userColumns = `id, scheme_id, email, first_name, last_name, contact_number, is_guest,
-	verified_at IS NOT NULL, password_hash`
+// userRecord is a users row as read: scheme_id is NULL for platform users.
+type userRecord struct {
+	account.User
+	Scheme sql.NullInt64
+}
+
+// userColumns is the users row as read, each column beside its field
+// (columns.go); verified is derived from verified_at.
+var userColumns = columns[userRecord]{
+	{"id", func(r *userRecord) any { return &r.ID }},
+	{"scheme_id", func(r *userRecord) any { return &r.Scheme }},
+	{"email", func(r *userRecord) any { return &r.Email }},
+	{"first_name", func(r *userRecord) any { return &r.FirstName }},
+	{"last_name", func(r *userRecord) any { return &r.LastName }},
+	{"contact_number", func(r *userRecord) any { return &r.ContactNumber }},
+	{"is_guest", func(r *userRecord) any { return &r.IsGuest }},
+	{"verified_at IS NOT NULL", func(r *userRecord) any { return &r.Verified }},
+	{"password_hash", func(r *userRecord) any { return &r.PasswordHash }},
+}
 
 func scanUser(r scanner) (*account.User, error) {
-	var (
-		u      account.User
-		scheme sql.NullInt64
-	)
-	err := r.Scan(&u.ID, &scheme, &u.Email, &u.FirstName, &u.LastName, &u.ContactNumber, &u.IsGuest,
-		&u.Verified, &u.PasswordHash)
-	if err != nil {
+	var rec userRecord
+	if err := userColumns.scan(r, &rec); err != nil {
 		return nil, err
 	}
-	u.SchemeID = scheme.Int64
-	return &u, nil
+	rec.SchemeID = rec.Scheme.Int64
+	return &rec.User, nil
 }
 
 // UserByID returns a user, or not-found.
 func (db *DB) UserByID(ctx context.Context, id int64) (*account.User, error) {
-	u, err := scanUser(db.single().queryRow(ctx, "SELECT "+userColumns+" FROM users WHERE id = ?", id))
+	u, err := scanUser(db.single().queryRow(ctx, "SELECT "+userColumns.list("")+" FROM users WHERE id = ?", id))
 	if err != nil {
 		return nil, mapErr(err)
 	}
@@ -45,7 +57,7 @@ func (db *DB) UserByID(ctx context.Context, id int64) (*account.User, error) {
 func (db *DB) SignInCandidates(ctx context.Context, schemeID int64, email string) ([]account.User, error) {
 	var out []account.User
 	err := db.read(ctx, func(c conn) error {
-		rows, err := c.query(ctx, "SELECT "+userColumns+` FROM users u
+		rows, err := c.query(ctx, "SELECT "+userColumns.list("")+` FROM users u
 			WHERE email_norm = ? AND (
 				(scheme_id = ? AND is_guest = FALSE) OR
 				(scheme_id IS NULL AND EXISTS (SELECT 1 FROM memberships m WHERE m.user_id = u.id AND m.scheme_id = ?)))

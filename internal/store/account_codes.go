@@ -125,7 +125,7 @@ func (db *DB) RequestReset(ctx context.Context, schemeID int64, email, codeHash 
 }
 
 func findCustomer(ctx context.Context, c conn, schemeID int64, norm string) (*account.User, error) {
-	return scanUser(c.queryRow(ctx, "SELECT "+userColumns+` FROM users
+	return scanUser(c.queryRow(ctx, "SELECT "+userColumns.list("")+` FROM users
 		WHERE scheme_id = ? AND email_norm = ? AND is_guest = FALSE`, schemeID, norm))
 }
 
@@ -251,5 +251,5 @@ func applyCode(ctx context.Context, c conn, in account.CodeUse, norm string, now
 		now, now, u.ID); err != nil {
 		return nil, err
 	}
-	return scanUser(c.queryRow(ctx, "SELECT "+userColumns+" FROM users WHERE id = ?", u.ID))
+	return scanUser(c.queryRow(ctx, "SELECT "+userColumns.list("")+" FROM users WHERE id = ?", u.ID))
 }

@@ -13,14 +13,40 @@ import (
 // Every address query names the owner (user and scheme) beside the id, so a
 // foreign id reads exactly like a missing one: not found.
 
-const addressColumns = `id, user_id, scheme_id, name, line_1, line_2, city, postcode, country,
-	lat, lng, contact_number, email, note, created_at, updated_at`
+// addressFields are the columns of an address its owner writes, each
+// beside its field (columns.go); addressColumns is the whole row as read.
+var addressFields = columns[address.Address]{
+	{"name", func(a *address.Address) any { return &a.Name }},
+	{"line_1", func(a *address.Address) any { return &a.Line1 }},
+	{"line_2", func(a *address.Address) any { return &a.Line2 }},
+	{"city", func(a *address.Address) any { return &a.City }},
+	{"postcode", func(a *address.Address) any { return &a.Postcode }},
+	{"country", func(a *address.Address) any { return &a.Country }},
+	{"lat", func(a *address.Address) any { return &a.Lat }},
+	{"lng", func(a *address.Address) any { return &a.Lng }},
+	{"contact_number", func(a *address.Address) any { return &a.ContactNumber }},
+	{"email", func(a *address.Address) any { return &a.Email }},
+	{"note", func(a *address.Address) any { return &a.Note }},
+}
+
+var addressColumns = join(
+	columns[address.Address]{
+		{"id", func(a *address.Address) any { return &a.ID }},
+		{"user_id", func(a *address.Address) any { return &a.UserID }},
+		{"scheme_id", func(a *address.Address) any { return &a.SchemeID }},
+	},
+	addressFields,
+	columns[address.Address]{
+		{"created_at", func(a *address.Address) any { return &a.CreatedAt }},
+		{"updated_at", func(a *address.Address) any { return &a.UpdatedAt }},
+	},
+)
 
 // Addresses returns a user's saved addresses in a scheme, oldest first.
 func (db *DB) Addresses(ctx context.Context, userID, schemeID int64) ([]address.Address, error) {
 	out := []address.Address{}
 	err := db.read(ctx, func(c conn) error {
-		rows, err := c.query(ctx, "SELECT "+addressColumns+` FROM addresses
+		rows, err := c.query(ctx, "SELECT "+addressColumns.list("")+` FROM addresses
 			WHERE user_id = ? AND scheme_id = ? ORDER BY id`, userID, schemeID)
 		if err != nil {
 			return err
@@ -98,33 +124,27 @@ func insertAddress(ctx context.Context, c conn, a *address.Address, now time.Tim
 			Params: map[string]string{"max": strconv.Itoa(address.MaxPerUser)}}
 	}
 	var id int64
-	err = c.queryRow(ctx, `INSERT INTO addresses (user_id, scheme_id, name, line_1, line_2, city, postcode,
-			country, lat, lng, contact_number, email, note, created_at, updated_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
-		a.UserID, a.SchemeID, a.Name, a.Line1, a.Line2, a.City, a.Postcode, a.Country, a.Lat, a.Lng,
-		a.ContactNumber, a.Email, a.Note, now, now).Scan(&id)
+	args := append(append([]any{a.UserID, a.SchemeID}, addressFields.values(a)...), now, now)
+	err = c.queryRow(ctx, "INSERT INTO addresses (user_id, scheme_id, "+addressFields.list("")+
+		", created_at, updated_at) VALUES ("+placeholders(len(args))+") RETURNING id", args...).Scan(&id)
 	return id, err
 }
 
 func updateAddress(ctx context.Context, c conn, a *address.Address, now time.Time) error {
-	res, err := c.exec(ctx, `UPDATE addresses SET name = ?, line_1 = ?, line_2 = ?, city = ?, postcode = ?,
-			country = ?, lat = ?, lng = ?, contact_number = ?, email = ?, note = ?, updated_at = ?
-		WHERE id = ? AND user_id = ? AND scheme_id = ?`,
-		a.Name, a.Line1, a.Line2, a.City, a.Postcode, a.Country, a.Lat, a.Lng, a.ContactNumber, a.Email,
-		a.Note, now, a.ID, a.UserID, a.SchemeID)
+	args := append(addressFields.values(a), now, a.ID, a.UserID, a.SchemeID)
+	res, err := c.exec(ctx, "UPDATE addresses SET "+addressFields.assignments()+
+		", updated_at = ? WHERE id = ? AND user_id = ? AND scheme_id = ?", args...)
 	return oneRow(res, err)
 }
 
 func findAddress(ctx context.Context, c conn, userID, schemeID, id int64) (*address.Address, error) {
-	return scanAddress(c.queryRow(ctx, "SELECT "+addressColumns+` FROM addresses
+	return scanAddress(c.queryRow(ctx, "SELECT "+addressColumns.list("")+` FROM addresses
 		WHERE id = ? AND user_id = ? AND scheme_id = ?`, id, userID, schemeID))
 }
 
 func scanAddress(r scanner) (*address.Address, error) {
 	var a address.Address
-	err := r.Scan(&a.ID, &a.UserID, &a.SchemeID, &a.Name, &a.Line1, &a.Line2, &a.City, &a.Postcode,
-		&a.Country, &a.Lat, &a.Lng, &a.ContactNumber, &a.Email, &a.Note, &a.CreatedAt, &a.UpdatedAt)
-	if err != nil {
+	if err := addressColumns.scan(r, &a); err != nil {
 		return nil, err
 	}
 	a.CreatedAt, a.UpdatedAt = a.CreatedAt.UTC(), a.UpdatedAt.UTC()

@@ -21,6 +21,7 @@ func TestColumnListsCoverTheirRows(t *testing.T) {
 	check(t, "modifier_items", modItemColumns)
 	check(t, "promo_codes", promoColumns)
 	check(t, "offers", offerColumns)
+	check(t, "addresses", addressColumns)
 }
 
 func check[T any](t *testing.T, table string, cs columns[T]) {

@@ -310,7 +310,7 @@ func (db *DB) AcceptInvitation(ctx context.Context, a account.Acceptance, now ti
 // PlatformUserByEmail returns the platform user (staff, manager, driver,
 // admin) with an address, or 1404.
 func (db *DB) PlatformUserByEmail(ctx context.Context, email string) (*account.User, error) {
-	u, err := scanUser(db.single().queryRow(ctx, "SELECT "+userColumns+" FROM users WHERE scheme_id IS NULL AND email_norm = ?",
+	u, err := scanUser(db.single().queryRow(ctx, "SELECT "+userColumns.list("")+" FROM users WHERE scheme_id IS NULL AND email_norm = ?",
 		account.NormalizeEmail(email)))
 	return u, mapErr(err)
 }
