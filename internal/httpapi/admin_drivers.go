@@ -3,7 +3,6 @@ package httpapi
 import (
 	"strings"
 
-	"platter/internal/lifecycle"
 	"platter/internal/ordering"
 	"platter/internal/platter"
 )
@@ -92,14 +91,14 @@ func (s *Server) driverTransition(r *request, c *Caller) (*reply, error) {
 	if in.OrderID <= 0 {
 		bad["order_id"] = "order.id_required"
 	}
-	if in.Status != lifecycle.OnTheWay && in.Status != lifecycle.Delivered {
+	if in.Status != ordering.StatusOnTheWay && in.Status != ordering.StatusDelivered {
 		bad["status"] = "driver.status"
 	}
 	if len(bad) > 0 {
 		return nil, platter.Invalid(bad)
 	}
 	d, _, err := t.Transition(r.Context(), ordering.Change{SchemeID: c.SchemeID, OrderID: in.OrderID, To: in.Status,
-		Actor: lifecycle.Driver, ActorRef: "driver:" + idText(c.UserID), Reach: ordering.Reach{DriverID: c.UserID}}, s.now())
+		Actor: ordering.ActorDriver, ActorRef: "driver:" + idText(c.UserID), Reach: ordering.Reach{DriverID: c.UserID}}, s.now())
 	if err != nil {
 		return nil, err
 	}

@@ -3,7 +3,6 @@ package httpapi
 import (
 	"math"
 
-	"platter/internal/lifecycle"
 	"platter/internal/ordering"
 	"platter/internal/platter"
 )
@@ -24,7 +23,7 @@ func (s *Server) adminOrderList(r *request, c *Caller) (*reply, error) {
 	if err := decode(r.Filter, &in); err != nil {
 		return nil, err
 	}
-	if in.Status != "" && !lifecycle.Known(in.Status) {
+	if in.Status != "" && !ordering.Known(in.Status) {
 		return nil, platter.Invalid(map[string]string{"status": "order.status_unknown"})
 	}
 	if in.Page < 0 {
@@ -89,7 +88,7 @@ func (s *Server) adminOrderTransition(r *request, c *Caller) (*reply, error) {
 	if in.OrderID <= 0 {
 		bad["order_id"] = "order.id_required"
 	}
-	if !lifecycle.Known(in.Status) {
+	if !ordering.Known(in.Status) {
 		bad["status"] = "order.status_unknown"
 	}
 	if in.ETAMinutes < 0 || in.ETAMinutes > maxETAMinutes {
@@ -102,7 +101,7 @@ func (s *Server) adminOrderTransition(r *request, c *Caller) (*reply, error) {
 	reach, actor := staffReach(c)
 	ch := ordering.Change{SchemeID: c.SchemeID, OrderID: in.OrderID, To: in.Status, Actor: actor,
 		ActorRef: actor + ":" + idText(c.UserID), Reason: in.Reason, ETAMinutes: in.ETAMinutes, Reach: reach}
-	if in.Status == lifecycle.OnTheWay {
+	if in.Status == ordering.StatusOnTheWay {
 		driver, err := t.SchemeDriver(ctx, c.SchemeID, in.DriverID)
 		if platter.ErrorCode(err) == platter.CodeNotFound {
 			return nil, platter.Invalid(map[string]string{"driver_id": "order.driver_unknown"})
@@ -169,7 +168,7 @@ func (s *Server) driverOrders(r *request, c *Caller) (*reply, error) {
 	if err := decode(r.Filter, &in); err != nil {
 		return nil, err
 	}
-	if in.Status != "" && !lifecycle.Known(in.Status) {
+	if in.Status != "" && !ordering.Known(in.Status) {
 		return nil, platter.Invalid(map[string]string{"status": "order.status_unknown"})
 	}
 	list, total, err := t.Orders(r.Context(), ordering.OrderFilter{SchemeID: c.SchemeID,

@@ -4,7 +4,6 @@ import (
 	"context"
 	"testing"
 
-	"platter/internal/lifecycle"
 	"platter/internal/ordering"
 	"platter/internal/store"
 	"platter/internal/store/storetest"
@@ -88,7 +87,7 @@ func TestLoyaltyRewardAtCheckout(t *testing.T) {
 		}
 		_ = unpaid
 		if _, _, err := db.Transition(context.Background(), ordering.Change{SchemeID: schemeID, OrderID: int64(num(first)),
-			To: lifecycle.Rejected, Actor: lifecycle.System, ActorRef: "system", Reason: "test",
+			To: ordering.StatusRejected, Actor: ordering.ActorSystem, ActorRef: "system", Reason: "test",
 			Reach: ordering.Reach{SchemeWide: true}}, clk.Now()); err != nil {
 			t.Fatal(err)
 		}

@@ -6,7 +6,6 @@ import (
 	"strings"
 	"testing"
 
-	"platter/internal/lifecycle"
 	"platter/internal/notify/mail"
 	"platter/internal/notify/mailtest"
 	"platter/internal/ordering"
@@ -58,7 +57,7 @@ func TestOrderMails(t *testing.T) {
 
 			id := int64(num(order["id"]))
 			if _, _, err := db.Transition(context.Background(), ordering.Change{SchemeID: f0(t, db), OrderID: id,
-				To: lifecycle.Accepted, ETAMinutes: 20, Actor: lifecycle.Manager, ActorRef: "manager:1",
+				To: ordering.StatusAccepted, ETAMinutes: 20, Actor: ordering.ActorManager, ActorRef: "manager:1",
 				Reach: ordering.Reach{SchemeWide: true}}, monday); err != nil {
 				t.Fatal(err)
 			}

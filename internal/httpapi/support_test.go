@@ -20,7 +20,6 @@ import (
 	"github.com/getkin/kin-openapi/openapi3filter"
 
 	"platter/internal/account"
-	"platter/internal/lifecycle"
 	"platter/internal/ordering"
 	"platter/internal/store"
 	"platter/internal/store/storetest"
@@ -322,9 +321,9 @@ func TestUserInfoStamps(t *testing.T) {
 			t.Fatalf("before collection: %v", st)
 		}
 		id := int64(num(o["id"]))
-		for _, to := range []string{lifecycle.Accepted, lifecycle.ReadyToCollect, lifecycle.Collected} {
+		for _, to := range []string{ordering.StatusAccepted, ordering.StatusReadyToCollect, ordering.StatusCollected} {
 			if _, _, err := db.Transition(context.Background(), ordering.Change{SchemeID: f0(t, db), OrderID: id, To: to,
-				Actor: lifecycle.Manager, ActorRef: "manager:1", Reach: ordering.Reach{SchemeWide: true}}, monday); err != nil {
+				Actor: ordering.ActorManager, ActorRef: "manager:1", Reach: ordering.Reach{SchemeWide: true}}, monday); err != nil {
 				t.Fatal(err)
 			}
 		}

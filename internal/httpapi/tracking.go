@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"platter/internal/account"
-	"platter/internal/lifecycle"
 	"platter/internal/ordering"
 	"platter/internal/platter"
 )
@@ -60,9 +59,9 @@ func reachOf(c *Caller) ordering.Reach {
 func staffReach(c *Caller) (ordering.Reach, string) {
 	r := reachOf(c)
 	r.UserID = 0
-	actor := lifecycle.Staff
+	actor := ordering.ActorStaff
 	if c.HasRole(account.RoleManager, account.RoleAdmin) {
-		actor = lifecycle.Manager
+		actor = ordering.ActorManager
 	}
 	return r, actor
 }
@@ -164,7 +163,7 @@ func (s *Server) orderCancel(r *request, c *Caller) (*reply, error) {
 		return nil, err
 	}
 	d, refund, err := t.Transition(r.Context(), ordering.Change{SchemeID: c.SchemeID, OrderID: id,
-		To: lifecycle.Cancelled, Actor: lifecycle.Customer, ActorRef: "customer:" + idText(c.UserID),
+		To: ordering.StatusCancelled, Actor: ordering.ActorCustomer, ActorRef: "customer:" + idText(c.UserID),
 		Reach: ordering.Reach{UserID: c.UserID}}, s.now())
 	if err != nil {
 		return nil, cancelError(err)

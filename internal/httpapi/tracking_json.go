@@ -5,7 +5,6 @@ import (
 	"strings"
 	"time"
 
-	"platter/internal/lifecycle"
 	"platter/internal/ordering"
 )
 
@@ -41,9 +40,9 @@ type historyJSON struct {
 func stepBy(actor string) string {
 	role, _, _ := strings.Cut(actor, ":")
 	switch role {
-	case lifecycle.Customer:
+	case ordering.ActorCustomer:
 		return "customer"
-	case lifecycle.Staff, lifecycle.Manager, lifecycle.Driver, "admin":
+	case ordering.ActorStaff, ordering.ActorManager, ordering.ActorDriver, "admin":
 		return "venue"
 	}
 	return "system"
@@ -106,7 +105,7 @@ func toDetailsJSON(list []ordering.Detail) []detailJSON {
 
 func idText(n int64) string { return strconv.FormatInt(n, 10) }
 
-func lifecycleLabel(status string) string { return lifecycle.Label(status) }
+func lifecycleLabel(status string) string { return ordering.Label(status) }
 
 // progressOf marks the steps of the order type's path the order has
 // reached; a rejected or cancelled order has reached only what its
@@ -116,7 +115,7 @@ func progressOf(d *ordering.Detail) []progressJSON {
 	for _, e := range d.History {
 		reached[e.Status] = true
 	}
-	path := lifecycle.Path(d.OrderType)
+	path := ordering.Path(d.OrderType)
 	out := make([]progressJSON, 0, len(path))
 	for _, st := range path {
 		out = append(out, progressJSON{Status: st, Done: reached[st]})

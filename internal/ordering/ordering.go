@@ -1,5 +1,6 @@
-// Package ordering holds orders, their lines and payments, and the rules of
-// promo codes and rewards: the domain of checkout. It knows nothing of HTTP
+// Package ordering is the order path: orders, their lines and payments,
+// the order state machine and the effects of each step (machine.go,
+// effects.go), and the rules of promo codes and rewards. It knows nothing of HTTP
 // or SQL; pricing computes the figures an order stores.
 package ordering
 
@@ -7,18 +8,6 @@ import (
 	"time"
 
 	"platter/internal/pricing"
-)
-
-// Order statuses (DESIGN.md §6).
-const (
-	StatusPending        = "pending"
-	StatusAccepted       = "accepted"
-	StatusRejected       = "rejected"
-	StatusCancelled      = "cancelled"
-	StatusReadyToCollect = "ready_to_collect"
-	StatusOnTheWay       = "on_the_way"
-	StatusCollected      = "collected"
-	StatusDelivered      = "delivered"
 )
 
 // Payment statuses of an order.

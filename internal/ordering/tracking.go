@@ -52,14 +52,14 @@ func (r Reach) Admits(userID, venueID, driverID int64) bool {
 }
 
 // Change asks for a status change of an order. The store applies it only
-// within the caller's Reach, when lifecycle.Check allows it and the order
+// within the caller's Reach, when Check allows it and the order
 // is still in the status it read (compare and set).
 type Change struct {
 	Reach
 	SchemeID   int64
 	OrderID    int64
 	To         string
-	Actor      string // lifecycle.Customer, Staff, Manager, Driver, System
+	Actor      string // ActorCustomer, ActorStaff, ActorManager, ActorDriver, ActorSystem
 	ActorRef   string // stored with the event: "customer:12", "staff:7", "system"
 	Reason     string
 	ETAMinutes int // on accept: the expected time is now + this
@@ -67,7 +67,7 @@ type Change struct {
 	// on its way; 0 keeps whoever is assigned.
 	AssignDriver int64
 	// Cause is why the System makes the step, where the rules tell causes
-	// apart (lifecycle.CauseRewardLost).
+	// apart (CauseRewardLost).
 	Cause string
 }
 

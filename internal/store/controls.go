@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"platter/internal/catalog"
-	"platter/internal/lifecycle"
 	"platter/internal/ordering"
 	"platter/internal/platter"
 )
@@ -220,7 +219,7 @@ func autoAccept(ctx context.Context, c conn, orderID int64, now time.Time) error
 	if !on {
 		return nil
 	}
-	ch := ordering.Change{SchemeID: schemeID, OrderID: orderID, To: lifecycle.Accepted, Actor: lifecycle.System,
+	ch := ordering.Change{SchemeID: schemeID, OrderID: orderID, To: ordering.StatusAccepted, Actor: ordering.ActorSystem,
 		ActorRef: "system:auto-accept", Reach: ordering.Reach{SchemeWide: true}}
 	if asap {
 		ch.ETAMinutes = max(minutes, 1) + max(busy, 0)

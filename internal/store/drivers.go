@@ -5,7 +5,6 @@ import (
 	"time"
 
 	"platter/internal/catalog"
-	"platter/internal/lifecycle"
 	"platter/internal/ordering"
 	"platter/internal/platter"
 )
@@ -46,7 +45,7 @@ func (db *DB) AssignDriver(ctx context.Context, schemeID, orderID, driverID int6
 			return &platter.Error{Code: platter.CodeNotFound, Message: "order.driver_unknown"}
 		}
 		if h.orderType != catalog.OrderTypeDelivery || h.payment != ordering.PayPaid ||
-			(h.status != lifecycle.Pending && h.status != lifecycle.Accepted) {
+			(h.status != ordering.StatusPending && h.status != ordering.StatusAccepted) {
 			return &platter.Error{Code: platter.CodeTransitionRefused, Message: "order.driver_not_assignable"}
 		}
 		res, err := execCount(ctx, c, `UPDATE orders SET driver_user_id = ?, updated_at = ?

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"time"
 
-	"platter/internal/lifecycle"
 	"platter/internal/loyalty"
 	"platter/internal/ordering"
 	"platter/internal/platter"
@@ -76,8 +75,8 @@ func settleReward(ctx context.Context, c conn, orderID int64, now time.Time) (ke
 	// Lost: the order ends here, through the lifecycle like any step (the
 	// rules, the event, the customer's mail, its slot and use given back)
 	// and its money goes back (the commit pokes the refund worker).
-	ch := ordering.Change{SchemeID: schemeID, OrderID: orderID, To: lifecycle.Cancelled, Actor: lifecycle.System,
-		ActorRef: "system", Reason: "reward already used", Cause: lifecycle.CauseRewardLost,
+	ch := ordering.Change{SchemeID: schemeID, OrderID: orderID, To: ordering.StatusCancelled, Actor: ordering.ActorSystem,
+		ActorRef: "system", Reason: "reward already used", Cause: ordering.CauseRewardLost,
 		Reach: ordering.Reach{SchemeWide: true}}
 	h, err := findHead(ctx, c, &ch)
 	if err != nil {

@@ -7,7 +7,6 @@ import (
 	"sync/atomic"
 	"testing"
 
-	"platter/internal/lifecycle"
 	"platter/internal/notify/mail"
 	"platter/internal/ordering"
 	"platter/internal/payments"
@@ -171,7 +170,7 @@ func TestLoyaltyRewardSpentOnce(t *testing.T) {
 		wantCode(t, err, platter.CodeRewardUnavailable, "paying with a spent reward")
 
 		// A rejected (refunded) winner gives the reward back.
-		if _, _, err := db.Transition(ctx, manager(schemeID, winner, lifecycle.Rejected), t0); err != nil {
+		if _, _, err := db.Transition(ctx, manager(schemeID, winner, ordering.StatusRejected), t0); err != nil {
 			t.Fatal(err)
 		}
 		if status, by := spentBy(); status != "available" || by != 0 {
@@ -218,7 +217,7 @@ func TestLostRewardCancelsThroughTheLifecycle(t *testing.T) {
 			t.Fatal(err)
 		}
 		last := d.History[len(d.History)-1]
-		if d.Status != lifecycle.Cancelled || last.Status != lifecycle.Cancelled || last.Reason != "reward already used" {
+		if d.Status != ordering.StatusCancelled || last.Status != ordering.StatusCancelled || last.Reason != "reward already used" {
 			t.Fatalf("loser: %s, last event %+v", d.Status, last)
 		}
 		kinds := map[string]int{}

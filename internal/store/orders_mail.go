@@ -8,8 +8,8 @@ import (
 	"strconv"
 	"time"
 
-	"platter/internal/lifecycle"
 	"platter/internal/notify/mail"
+	"platter/internal/ordering"
 	"platter/internal/pricing"
 )
 
@@ -34,17 +34,17 @@ func (db *DB) SetOrderMail(c mail.Composer) { db.orderMail = &c }
 // order ("" for none).
 func statusMail(to string) string {
 	switch to {
-	case lifecycle.Accepted:
+	case ordering.StatusAccepted:
 		return MailOrderAccepted
-	case lifecycle.Rejected:
+	case ordering.StatusRejected:
 		return MailOrderRejected
-	case lifecycle.Cancelled:
+	case ordering.StatusCancelled:
 		return MailOrderCanceled
-	case lifecycle.ReadyToCollect:
+	case ordering.StatusReadyToCollect:
 		return MailOrderReady
-	case lifecycle.OnTheWay:
+	case ordering.StatusOnTheWay:
 		return MailOrderOnTheWay
-	case lifecycle.Delivered:
+	case ordering.StatusDelivered:
 		return MailOrderDelivery
 	}
 	return ""

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"time"
 
-	"platter/internal/lifecycle"
 	"platter/internal/ordering"
 	"platter/internal/platter"
 )
@@ -209,11 +208,11 @@ func (db *DB) ExpireOrders(ctx context.Context, now time.Time, limit int) (int, 
 	return expired, err
 }
 
-// expireEffects writes what expiry causes (lifecycle.EffectsOf: the slot place
+// expireEffects writes what expiry causes (ordering.EffectsOf: the slot place
 // and promo use given back, the payment closed) and its event.
 func expireEffects(ctx context.Context, c conn, orderID, schemeID int64, now time.Time) error {
-	fx := lifecycle.EffectsOf(lifecycle.Step{From: lifecycle.Pending, To: lifecycle.Cancelled, Actor: lifecycle.System})
-	ch := ordering.Change{SchemeID: schemeID, OrderID: orderID, To: lifecycle.Cancelled, Actor: lifecycle.System,
+	fx := ordering.EffectsOf(ordering.Step{From: ordering.StatusPending, To: ordering.StatusCancelled, Actor: ordering.ActorSystem})
+	ch := ordering.Change{SchemeID: schemeID, OrderID: orderID, To: ordering.StatusCancelled, Actor: ordering.ActorSystem,
 		ActorRef: "system", Reason: "unpaid after 30 minutes"}
 	return afterStatus(ctx, c, &ch, ordering.PayExpired, time.Time{}, fx, now)
 }

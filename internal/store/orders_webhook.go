@@ -5,7 +5,6 @@ import (
 	"strings"
 	"time"
 
-	"platter/internal/lifecycle"
 	"platter/internal/ordering"
 )
 
@@ -162,13 +161,13 @@ func refundedByProvider(ctx context.Context, c conn, res *ordering.EventResult, 
 	if err := c.queryRow(ctx, "SELECT scheme_id FROM orders WHERE id = ?", res.OrderID).Scan(&schemeID); err != nil {
 		return err
 	}
-	ch := ordering.Change{SchemeID: schemeID, OrderID: res.OrderID, To: lifecycle.Cancelled, Actor: lifecycle.System,
+	ch := ordering.Change{SchemeID: schemeID, OrderID: res.OrderID, To: ordering.StatusCancelled, Actor: ordering.ActorSystem,
 		ActorRef: "provider", Reason: "refunded by the provider", Reach: ordering.Reach{SchemeWide: true}}
 	h, err := findHead(ctx, c, &ch)
 	if err != nil {
 		return err
 	}
-	if h.status == lifecycle.Pending {
+	if h.status == ordering.StatusPending {
 		_, err := applyStep(ctx, c, &ch, h, now)
 		return err
 	}

@@ -7,7 +7,6 @@ import (
 	"strings"
 	"time"
 
-	"platter/internal/lifecycle"
 	"platter/internal/ordering"
 	"platter/internal/platter"
 )
@@ -197,7 +196,7 @@ func (db *DB) DriverLocation(ctx context.Context, schemeID, driverID, orderID in
 		if assigned == 0 || assigned != driverID {
 			return platter.NotFound()
 		}
-		if status != lifecycle.OnTheWay {
+		if status != ordering.StatusOnTheWay {
 			return &platter.Error{Code: platter.CodeTransitionRefused, Message: "order.not_on_the_way"}
 		}
 		if _, err := c.exec(ctx, `UPDATE orders SET driver_lat = ?, driver_lng = ?, driver_at = ? WHERE id = ?`,

@@ -1,4 +1,4 @@
-package lifecycle
+package ordering
 
 // Effects is what a step causes besides the new status and its event,
 // all of it written by the store in the step's transaction: the refund is
@@ -25,10 +25,10 @@ type Effects struct {
 // that decides them, for every writer of a step (staff, customer, expiry,
 // auto-reject, a lost reward, the provider's refund).
 func EffectsOf(s Step) Effects {
-	ended := s.To == Rejected || s.To == Cancelled
+	ended := s.To == StatusRejected || s.To == StatusCancelled
 	return Effects{
 		Mail:    s.Paid || s.Refunded,
-		Stamps:  s.Paid && (s.To == Delivered || s.To == Collected),
+		Stamps:  s.Paid && (s.To == StatusDelivered || s.To == StatusCollected),
 		Release: ended,
 		Refund:  ended && s.Paid,
 		Expire:  ended && !s.Paid && !s.Refunded,

@@ -8,7 +8,6 @@ import (
 	"errors"
 	"time"
 
-	"platter/internal/lifecycle"
 	"platter/internal/ordering"
 	"platter/internal/platter"
 )
@@ -83,17 +82,17 @@ func (db *DB) Transition(ctx context.Context, ch ordering.Change, now time.Time)
 // applyStep is the one path of a status change, inside the caller's
 // transaction, for every writer of one (staff, customer, auto-accept,
 // auto-reject, a lost reward, the provider's refund): the state machine's
-// rules, the compare-and-set, the event and the effects lifecycle.EffectsOf
+// rules, the compare-and-set, the event and the effects ordering.EffectsOf
 // computes. refund reports whether the step queues a refund.
 func applyStep(ctx context.Context, c conn, ch *ordering.Change, h *orderHead, now time.Time) (refund bool, err error) {
-	step := lifecycle.Step{From: h.status, To: ch.To, OrderType: h.orderType, Actor: ch.Actor,
+	step := ordering.Step{From: h.status, To: ch.To, OrderType: h.orderType, Actor: ch.Actor,
 		Paid: h.payment == ordering.PayPaid, Refunded: h.payment == ordering.PayRefunded, Cause: ch.Cause}
-	if err := lifecycle.Check(step); err != nil {
-		var r *lifecycle.Refusal
+	if err := ordering.Check(step); err != nil {
+		var r *ordering.Refusal
 		errors.As(err, &r)
 		return false, errRefused(r.Reason, h.status, ch.To)
 	}
-	fx := lifecycle.EffectsOf(step)
+	fx := ordering.EffectsOf(step)
 	payment := h.payment
 	if fx.Expire {
 		payment = ordering.PayExpired // never paid, and now it never will be
@@ -110,7 +109,7 @@ func applyStep(ctx context.Context, c conn, ch *ordering.Change, h *orderHead, n
 func setStatus(ctx context.Context, c conn, ch *ordering.Change, h *orderHead, payment string, ended bool,
 	now time.Time) error {
 	var expected, cancelled any
-	if ch.To == lifecycle.Accepted {
+	if ch.To == ordering.StatusAccepted {
 		at, err := promisedAt(ctx, c, ch, now)
 		if err != nil {
 			return err
@@ -121,7 +120,7 @@ func setStatus(ctx context.Context, c conn, ch *ordering.Change, h *orderHead, p
 		cancelled = now
 	}
 	driver := any(nil)
-	if ch.To == lifecycle.OnTheWay && ch.AssignDriver != 0 {
+	if ch.To == ordering.StatusOnTheWay && ch.AssignDriver != 0 {
 		driver = ch.AssignDriver
 	}
 	res, err := c.exec(ctx, `UPDATE orders SET status = ?, payment_status = ?, updated_at = ?,
@@ -141,15 +140,15 @@ func setStatus(ctx context.Context, c conn, ch *ordering.Change, h *orderHead, p
 }
 
 // afterStatus writes a step's event (and the eta event of an accept,
-// promised for expected) and applies its effects (lifecycle.Effects) in the
+// promised for expected) and applies its effects (ordering.Effects) in the
 // step's transaction.
 func afterStatus(ctx context.Context, c conn, ch *ordering.Change, payment string, expected time.Time,
-	fx lifecycle.Effects, now time.Time) error {
+	fx ordering.Effects, now time.Time) error {
 	if err := addEventOf(ctx, c, ch.OrderID, ch.SchemeID, ordering.EventStatus, ch.To, payment,
 		ch.ActorRef, ch.Reason, statusPayload(ch.To, payment, ch.Reason, now), now); err != nil {
 		return err
 	}
-	if ch.To == lifecycle.Accepted && !expected.IsZero() {
+	if ch.To == ordering.StatusAccepted && !expected.IsZero() {
 		if err := addETAEvent(ctx, c, ch.OrderID, ch.SchemeID, ch.To, payment, ch.ActorRef,
 			expected, now); err != nil {
 			return err
@@ -218,7 +217,7 @@ func releaseUse(ctx context.Context, c conn, orderID int64, now time.Time) error
 
 func statusPayload(status, payment, reason string, at time.Time) json.RawMessage {
 	b, _ := json.Marshal(map[string]string{"status": status, "payment_status": payment,
-		"label": lifecycle.Label(status), "reason": reason, "at": at.Format(time.RFC3339)})
+		"label": ordering.Label(status), "reason": reason, "at": at.Format(time.RFC3339)})
 	return b
 }
 
@@ -291,8 +290,8 @@ func (db *DB) AutoReject(ctx context.Context, now time.Time, wait time.Duration,
 	}
 	n := 0
 	for _, d := range rows {
-		_, _, err := db.Transition(ctx, ordering.Change{SchemeID: d.scheme, OrderID: d.id, To: lifecycle.Rejected,
-			Actor: lifecycle.System, ActorRef: "system", Reason: "not accepted in time",
+		_, _, err := db.Transition(ctx, ordering.Change{SchemeID: d.scheme, OrderID: d.id, To: ordering.StatusRejected,
+			Actor: ordering.ActorSystem, ActorRef: "system", Reason: "not accepted in time",
 			Reach: ordering.Reach{SchemeWide: true}}, now)
 		switch {
 		case err == nil:

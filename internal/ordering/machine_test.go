@@ -1,4 +1,4 @@
-package lifecycle_test
+package ordering_test
 
 import (
 	"errors"
@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"platter/internal/catalog"
-	"platter/internal/lifecycle"
+	"platter/internal/ordering"
 )
 
 // allowed is DESIGN.md §6 written out by hand, one line per edge: from, to,
@@ -27,14 +27,14 @@ var allowed = []string{
 
 var typeNames = map[string]int{"delivery": catalog.OrderTypeDelivery, "pickup": catalog.OrderTypePickup}
 
-func allowedSet(t *testing.T) map[lifecycle.Step]bool {
-	set := map[lifecycle.Step]bool{}
+func allowedSet(t *testing.T) map[ordering.Step]bool {
+	set := map[ordering.Step]bool{}
 	for _, line := range allowed {
 		f := strings.Fields(line)
 		for _, typ := range strings.Split(f[2], ",") {
 			for _, actor := range strings.Split(f[3], ",") {
 				for _, pay := range strings.Split(f[4], ",") {
-					s := lifecycle.Step{From: f[0], To: f[1], OrderType: typeNames[typ], Actor: actor, Paid: pay == "paid"}
+					s := ordering.Step{From: f[0], To: f[1], OrderType: typeNames[typ], Actor: actor, Paid: pay == "paid"}
 					if set[s] {
 						t.Fatalf("listed twice: %+v", s)
 					}
@@ -46,7 +46,7 @@ func allowedSet(t *testing.T) map[lifecycle.Step]bool {
 	return set
 }
 
-func name(s lifecycle.Step) string {
+func name(s ordering.Step) string {
 	typ := "delivery"
 	if s.OrderType == catalog.OrderTypePickup {
 		typ = "pickup"
@@ -66,13 +66,13 @@ func TestEveryTransition(t *testing.T) {
 		t.Fatalf("the hand-written table lists %d allowed steps, want 32", len(want))
 	}
 	tried, passed := 0, 0
-	for _, from := range lifecycle.Statuses {
-		for _, to := range lifecycle.Statuses {
+	for _, from := range ordering.Statuses {
+		for _, to := range ordering.Statuses {
 			for _, typ := range []int{catalog.OrderTypeDelivery, catalog.OrderTypePickup} {
-				for _, actor := range lifecycle.Actors {
+				for _, actor := range ordering.Actors {
 					for _, paid := range []bool{false, true} {
-						s := lifecycle.Step{From: from, To: to, OrderType: typ, Actor: actor, Paid: paid}
-						err := lifecycle.Check(s)
+						s := ordering.Step{From: from, To: to, OrderType: typ, Actor: actor, Paid: paid}
+						err := ordering.Check(s)
 						tried++
 						if want[s] {
 							passed++
@@ -81,7 +81,7 @@ func TestEveryTransition(t *testing.T) {
 							}
 							continue
 						}
-						var r *lifecycle.Refusal
+						var r *ordering.Refusal
 						if !errors.As(err, &r) {
 							t.Errorf("%s = %v, want a refusal", name(s), err)
 						}
@@ -100,41 +100,41 @@ func TestEveryTransition(t *testing.T) {
 func TestRefusalReasons(t *testing.T) {
 	d, p := catalog.OrderTypeDelivery, catalog.OrderTypePickup
 	cases := []struct {
-		s    lifecycle.Step
+		s    ordering.Step
 		want string
 	}{
-		{lifecycle.Step{From: "pending", To: "pending", OrderType: d, Actor: "staff", Paid: true}, lifecycle.NotAllowed},
-		{lifecycle.Step{From: "pending", To: "delivered", OrderType: d, Actor: "staff", Paid: true}, lifecycle.NotAllowed},
-		{lifecycle.Step{From: "delivered", To: "cancelled", OrderType: d, Actor: "manager", Paid: true}, lifecycle.NotAllowed},
-		{lifecycle.Step{From: "cancelled", To: "pending", OrderType: p, Actor: "system", Paid: false}, lifecycle.NotAllowed},
-		{lifecycle.Step{From: "accepted", To: "pending", OrderType: p, Actor: "staff", Paid: true}, lifecycle.NotAllowed},
-		{lifecycle.Step{From: "accepted", To: "on_the_way", OrderType: p, Actor: "staff", Paid: true}, lifecycle.WrongOrderType},
-		{lifecycle.Step{From: "accepted", To: "ready_to_collect", OrderType: d, Actor: "staff", Paid: true}, lifecycle.WrongOrderType},
-		{lifecycle.Step{From: "on_the_way", To: "delivered", OrderType: p, Actor: "driver", Paid: true}, lifecycle.WrongOrderType},
-		{lifecycle.Step{From: "accepted", To: "cancelled", OrderType: d, Actor: "customer", Paid: true}, lifecycle.NotYourStep},
-		{lifecycle.Step{From: "pending", To: "accepted", OrderType: d, Actor: "customer", Paid: true}, lifecycle.NotYourStep},
-		{lifecycle.Step{From: "pending", To: "accepted", OrderType: d, Actor: "driver", Paid: true}, lifecycle.NotYourStep},
-		{lifecycle.Step{From: "accepted", To: "cancelled", OrderType: d, Actor: "driver", Paid: true}, lifecycle.NotYourStep},
-		{lifecycle.Step{From: "pending", To: "cancelled", OrderType: d, Actor: "staff", Paid: true}, lifecycle.NotYourStep},
-		{lifecycle.Step{From: "accepted", To: "on_the_way", OrderType: d, Actor: "system", Paid: true}, lifecycle.NotYourStep},
-		{lifecycle.Step{From: "pending", To: "accepted", OrderType: d, Actor: "system", Paid: false}, lifecycle.NotPaid},
-		{lifecycle.Step{From: "pending", To: "accepted", OrderType: p, Actor: "staff", Paid: false}, lifecycle.NotPaid},
-		{lifecycle.Step{From: "pending", To: "rejected", OrderType: p, Actor: "system", Paid: false}, lifecycle.NotPaid},
-		{lifecycle.Step{From: "pending", To: "cancelled", OrderType: d, Actor: "system", Paid: true}, lifecycle.AlreadyPaid},
+		{ordering.Step{From: "pending", To: "pending", OrderType: d, Actor: "staff", Paid: true}, ordering.RefusedNotAllowed},
+		{ordering.Step{From: "pending", To: "delivered", OrderType: d, Actor: "staff", Paid: true}, ordering.RefusedNotAllowed},
+		{ordering.Step{From: "delivered", To: "cancelled", OrderType: d, Actor: "manager", Paid: true}, ordering.RefusedNotAllowed},
+		{ordering.Step{From: "cancelled", To: "pending", OrderType: p, Actor: "system", Paid: false}, ordering.RefusedNotAllowed},
+		{ordering.Step{From: "accepted", To: "pending", OrderType: p, Actor: "staff", Paid: true}, ordering.RefusedNotAllowed},
+		{ordering.Step{From: "accepted", To: "on_the_way", OrderType: p, Actor: "staff", Paid: true}, ordering.RefusedWrongOrderType},
+		{ordering.Step{From: "accepted", To: "ready_to_collect", OrderType: d, Actor: "staff", Paid: true}, ordering.RefusedWrongOrderType},
+		{ordering.Step{From: "on_the_way", To: "delivered", OrderType: p, Actor: "driver", Paid: true}, ordering.RefusedWrongOrderType},
+		{ordering.Step{From: "accepted", To: "cancelled", OrderType: d, Actor: "customer", Paid: true}, ordering.RefusedNotYourStep},
+		{ordering.Step{From: "pending", To: "accepted", OrderType: d, Actor: "customer", Paid: true}, ordering.RefusedNotYourStep},
+		{ordering.Step{From: "pending", To: "accepted", OrderType: d, Actor: "driver", Paid: true}, ordering.RefusedNotYourStep},
+		{ordering.Step{From: "accepted", To: "cancelled", OrderType: d, Actor: "driver", Paid: true}, ordering.RefusedNotYourStep},
+		{ordering.Step{From: "pending", To: "cancelled", OrderType: d, Actor: "staff", Paid: true}, ordering.RefusedNotYourStep},
+		{ordering.Step{From: "accepted", To: "on_the_way", OrderType: d, Actor: "system", Paid: true}, ordering.RefusedNotYourStep},
+		{ordering.Step{From: "pending", To: "accepted", OrderType: d, Actor: "system", Paid: false}, ordering.RefusedNotPaid},
+		{ordering.Step{From: "pending", To: "accepted", OrderType: p, Actor: "staff", Paid: false}, ordering.RefusedNotPaid},
+		{ordering.Step{From: "pending", To: "rejected", OrderType: p, Actor: "system", Paid: false}, ordering.RefusedNotPaid},
+		{ordering.Step{From: "pending", To: "cancelled", OrderType: d, Actor: "system", Paid: true}, ordering.RefusedAlreadyPaid},
 	}
 	for _, c := range cases {
-		var r *lifecycle.Refusal
-		if err := lifecycle.Check(c.s); !errors.As(err, &r) || r.Reason != c.want {
+		var r *ordering.Refusal
+		if err := ordering.Check(c.s); !errors.As(err, &r) || r.Reason != c.want {
 			t.Errorf("%s = %v, want %s", name(c.s), err, c.want)
 		}
 	}
 }
 
 func TestRefundsOnlyAPaidRejectionOrCancellation(t *testing.T) {
-	for _, to := range lifecycle.Statuses {
+	for _, to := range ordering.Statuses {
 		for _, paid := range []bool{false, true} {
 			want := paid && (to == "rejected" || to == "cancelled")
-			if got := lifecycle.Refunds(to, paid); got != want {
+			if got := ordering.Refunds(to, paid); got != want {
 				t.Errorf("Refunds(%s, %v) = %v", to, paid, got)
 			}
 		}
@@ -143,13 +143,13 @@ func TestRefundsOnlyAPaidRejectionOrCancellation(t *testing.T) {
 
 // TestFinalStatusesHaveNoWayOut checks Final against the machine itself.
 func TestFinalStatusesHaveNoWayOut(t *testing.T) {
-	for _, from := range lifecycle.Statuses {
+	for _, from := range ordering.Statuses {
 		out := false
 		for s := range allowedSet(t) {
 			out = out || s.From == from
 		}
-		if lifecycle.Final(from) == out {
-			t.Errorf("Final(%s) = %v but the table has a step out: %v", from, lifecycle.Final(from), out)
+		if ordering.Final(from) == out {
+			t.Errorf("Final(%s) = %v but the table has a step out: %v", from, ordering.Final(from), out)
 		}
 	}
 }
@@ -160,12 +160,12 @@ func TestLabels(t *testing.T) {
 		"rejected": "cancelled", "cancelled": "cancelled", "delivered": "delivered",
 		"ready_to_collect": "ready for pickup", "collected": "collected",
 	}
-	for _, s := range lifecycle.Statuses {
-		if got := lifecycle.Label(s); got != want[s] {
+	for _, s := range ordering.Statuses {
+		if got := ordering.Label(s); got != want[s] {
 			t.Errorf("Label(%s) = %q, want %q", s, got, want[s])
 		}
 	}
-	if lifecycle.Label("shipped") != "" || lifecycle.Known("shipped") {
+	if ordering.Label("shipped") != "" || ordering.Known("shipped") {
 		t.Error("an unknown status has a label or is known")
 	}
 }
@@ -174,13 +174,13 @@ func TestLabels(t *testing.T) {
 // allowed venue steps that ends in a final status.
 func TestPathsFollowTheMachine(t *testing.T) {
 	for _, typ := range []int{catalog.OrderTypeDelivery, catalog.OrderTypePickup} {
-		path := lifecycle.Path(typ)
+		path := ordering.Path(typ)
 		for i := 1; i < len(path); i++ {
-			if err := lifecycle.Check(lifecycle.Step{From: path[i-1], To: path[i], OrderType: typ, Actor: "manager", Paid: true}); err != nil {
+			if err := ordering.Check(ordering.Step{From: path[i-1], To: path[i], OrderType: typ, Actor: "manager", Paid: true}); err != nil {
 				t.Errorf("path %v: step %d refused: %v", path, i, err)
 			}
 		}
-		if !lifecycle.Final(path[len(path)-1]) {
+		if !ordering.Final(path[len(path)-1]) {
 			t.Errorf("path %v does not end in a final status", path)
 		}
 	}

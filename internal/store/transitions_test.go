@@ -10,7 +10,6 @@ import (
 	"testing"
 	"time"
 
-	"platter/internal/lifecycle"
 	"platter/internal/ordering"
 	"platter/internal/payments"
 	"platter/internal/platter"
@@ -35,7 +34,7 @@ func paidOrder(t *testing.T, db *store.DB, schemeID int64, key string) *ordering
 }
 
 func manager(schemeID, orderID int64, to string) ordering.Change {
-	return ordering.Change{SchemeID: schemeID, OrderID: orderID, To: to, Actor: lifecycle.Manager,
+	return ordering.Change{SchemeID: schemeID, OrderID: orderID, To: to, Actor: ordering.ActorManager,
 		ActorRef: "manager:1", Reach: ordering.Reach{SchemeWide: true}}
 }
 
@@ -82,9 +81,9 @@ func TestConcurrentTransitionsOneWins(t *testing.T) {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				to := lifecycle.Accepted
+				to := ordering.StatusAccepted
 				if i%2 == 1 {
-					to = lifecycle.Rejected
+					to = ordering.StatusRejected
 				}
 				<-start
 				_, _, err := db.Transition(ctx, manager(schemeID, o.ID, to), t0)
@@ -147,13 +146,13 @@ func TestTransitionRules(t *testing.T) {
 		ctx := context.Background()
 		schemeID := mustImport(t, db, mustParse(t, 0)).SchemeID
 		unpaid := newOrder(t, db, schemeID, t0, "unpaid")
-		_, _, err := db.Transition(ctx, manager(schemeID, unpaid.ID, lifecycle.Accepted), t0)
+		_, _, err := db.Transition(ctx, manager(schemeID, unpaid.ID, ordering.StatusAccepted), t0)
 		wantCode(t, err, platter.CodeTransitionRefused, "accept unpaid")
 
 		o := paidOrder(t, db, schemeID, "paid")
 		// Out of reach: another customer, staff of another venue, a driver.
 		for _, r := range []ordering.Reach{{UserID: unpaid.UserID}, {VenueIDs: []int64{o.VenueID + 1000}}, {DriverID: 5}} {
-			ch := manager(schemeID, o.ID, lifecycle.Accepted)
+			ch := manager(schemeID, o.ID, ordering.StatusAccepted)
 			ch.Reach = r
 			_, _, err := db.Transition(ctx, ch, t0)
 			wantCode(t, err, platter.CodeNotFound, fmt.Sprintf("reach %+v", r))
@@ -162,21 +161,21 @@ func TestTransitionRules(t *testing.T) {
 			}
 		}
 		// Another scheme's id for the same order.
-		ch := manager(schemeID+1000, o.ID, lifecycle.Accepted)
+		ch := manager(schemeID+1000, o.ID, ordering.StatusAccepted)
 		_, _, err = db.Transition(ctx, ch, t0)
 		wantCode(t, err, platter.CodeNotFound, "another scheme")
 
-		ch = manager(schemeID, o.ID, lifecycle.Accepted)
+		ch = manager(schemeID, o.ID, ordering.StatusAccepted)
 		ch.Reach = ordering.Reach{VenueIDs: []int64{o.VenueID}}
-		ch.Actor, ch.ETAMinutes = lifecycle.Staff, 25
+		ch.Actor, ch.ETAMinutes = ordering.ActorStaff, 25
 		d, refund, err := db.Transition(ctx, ch, t0)
 		if err != nil || refund {
 			t.Fatal(refund, err)
 		}
-		if d.Status != lifecycle.Accepted || d.ExpectedAt == nil || !d.ExpectedAt.Equal(t0.Add(25*time.Minute)) {
+		if d.Status != ordering.StatusAccepted || d.ExpectedAt == nil || !d.ExpectedAt.Equal(t0.Add(25*time.Minute)) {
 			t.Fatalf("accepted: status %s expected_at %v", d.Status, d.ExpectedAt)
 		}
-		_, _, err = db.Transition(ctx, manager(schemeID, o.ID, lifecycle.OnTheWay), t0)
+		_, _, err = db.Transition(ctx, manager(schemeID, o.ID, ordering.StatusOnTheWay), t0)
 		wantCode(t, err, platter.CodeTransitionRefused, "pickup on the way")
 		evs, err := db.OrderEvents(ctx, schemeID, o.ID, 0, 100)
 		if err != nil {
@@ -227,7 +226,7 @@ func TestRefundOnRejectExactlyOnce(t *testing.T) {
 		schemeID := mustImport(t, db, mustParse(t, 0)).SchemeID
 		for _, failFirst := range []int{0, 1} {
 			o := paidOrder(t, db, schemeID, fmt.Sprintf("refund-%d", failFirst))
-			if _, refund, err := db.Transition(ctx, manager(schemeID, o.ID, lifecycle.Rejected), t0); err != nil || !refund {
+			if _, refund, err := db.Transition(ctx, manager(schemeID, o.ID, ordering.StatusRejected), t0); err != nil || !refund {
 				t.Fatalf("reject: refund %v, %v", refund, err)
 			}
 			p := &flaky{failFirst: failFirst}
@@ -274,7 +273,7 @@ func TestRefundOnRejectExactlyOnce(t *testing.T) {
 					refunded++
 				}
 			}
-			if d.Status != lifecycle.Rejected || d.PaymentStatus != ordering.PayRefunded || refunded != 1 {
+			if d.Status != ordering.StatusRejected || d.PaymentStatus != ordering.PayRefunded || refunded != 1 {
 				t.Fatalf("after refund: %s/%s with %d refund events", d.Status, d.PaymentStatus, refunded)
 			}
 		}
@@ -292,7 +291,7 @@ func TestCustomerCancelsWhilePending(t *testing.T) {
 		schemeID := mustImport(t, db, mustParse(t, 0)).SchemeID
 		cancel := func(o *ordering.Order) (bool, error) {
 			_, refund, err := db.Transition(ctx, ordering.Change{SchemeID: schemeID, OrderID: o.ID,
-				To: lifecycle.Cancelled, Actor: lifecycle.Customer, ActorRef: "customer",
+				To: ordering.StatusCancelled, Actor: ordering.ActorCustomer, ActorRef: "customer",
 				Reach: ordering.Reach{UserID: o.UserID}}, t0)
 			return refund, err
 		}
@@ -303,7 +302,7 @@ func TestCustomerCancelsWhilePending(t *testing.T) {
 			t.Fatalf("paid: %v %v", refund, err)
 		}
 		accepted := paidOrder(t, db, schemeID, "c-accepted")
-		if _, _, err := db.Transition(ctx, manager(schemeID, accepted.ID, lifecycle.Accepted), t0); err != nil {
+		if _, _, err := db.Transition(ctx, manager(schemeID, accepted.ID, ordering.StatusAccepted), t0); err != nil {
 			t.Fatal(err)
 		}
 		_, err := cancel(accepted)
@@ -327,7 +326,7 @@ func TestAutoRejectOnce(t *testing.T) {
 			due = append(due, paidOrder(t, db, schemeID, fmt.Sprintf("late-%d", i)))
 		}
 		accepted := paidOrder(t, db, schemeID, "accepted")
-		if _, _, err := db.Transition(ctx, manager(schemeID, accepted.ID, lifecycle.Accepted), t0); err != nil {
+		if _, _, err := db.Transition(ctx, manager(schemeID, accepted.ID, ordering.StatusAccepted), t0); err != nil {
 			t.Fatal(err)
 		}
 		const wait = 13 * time.Minute
@@ -358,9 +357,9 @@ func TestAutoRejectOnce(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			want := lifecycle.Rejected
+			want := ordering.StatusRejected
 			if o == accepted {
-				want = lifecycle.Accepted
+				want = ordering.StatusAccepted
 			}
 			if d.Status != want {
 				t.Errorf("order %d is %s, want %s", o.ID, d.Status, want)
@@ -441,8 +440,8 @@ func TestEndedOrderGivesBackItsPromoUse(t *testing.T) {
 			t.Fatalf("uses before: %d", got)
 		}
 		cancel := func(o *ordering.Order) error {
-			_, _, err := db.Transition(ctx, ordering.Change{SchemeID: schemeID, OrderID: o.ID, To: lifecycle.Cancelled,
-				Actor: lifecycle.Customer, ActorRef: "customer", Reach: ordering.Reach{UserID: o.UserID}}, t0)
+			_, _, err := db.Transition(ctx, ordering.Change{SchemeID: schemeID, OrderID: o.ID, To: ordering.StatusCancelled,
+				Actor: ordering.ActorCustomer, ActorRef: "customer", Reach: ordering.Reach{UserID: o.UserID}}, t0)
 			return err
 		}
 		wantCode(t, cancel(charging), platter.CodePaymentInProgress, "cancel while charging")
@@ -452,7 +451,7 @@ func TestEndedOrderGivesBackItsPromoUse(t *testing.T) {
 		if _, _, err := db.StartPayment(ctx, schemeID, unpaid.UserID, unpaid.ID, false, t0); platter.ErrorCode(err) != platter.CodeOrderNotPayable {
 			t.Fatalf("paying a cancelled order: %v", err)
 		}
-		if _, _, err := db.Transition(ctx, manager(schemeID, paid.ID, lifecycle.Rejected), t0); err != nil {
+		if _, _, err := db.Transition(ctx, manager(schemeID, paid.ID, ordering.StatusRejected), t0); err != nil {
 			t.Fatal(err)
 		}
 		if got := uses(); got != 1 {
