@@ -106,6 +106,10 @@ async function boot(binary: string, moment: string, smtpURL: string): Promise<St
     PLATTER_PUBLIC_URL: `http://127.0.0.1:${port}`,
     PLATTER_CLOCK: moment,
     PLATTER_METRICS_ADDR: "off",
+    // Every spec is the same client (127.0.0.1) and the suite's clock never
+    // reaches an expiry: the cap of open unpaid orders per client is the Go
+    // tests' (internal/httpapi/unpaid_test.go), not the browser suite's.
+    PLATTER_UNPAID_ORDERS_MAX: "1000",
   };
 
   // The demo data, plus a scheme whose venues are open or closed whatever the time (data/e2e-hours.json).

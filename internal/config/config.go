@@ -44,6 +44,9 @@ type Config struct {
 	// StreamsPerUser and StreamsMax cap the order event streams one user,
 	// and this whole instance, may hold open at once.
 	StreamsPerUser, StreamsMax int
+	// UnpaidOrdersMax caps the open unpaid orders one session, and one
+	// client, may hold at a scheme (PLATTER_UNPAID_ORDERS_MAX).
+	UnpaidOrdersMax int
 	// ShutdownDelay is how long /readyz answers 503 before the listener
 	// closes, so load balancers stop sending first; ShutdownTimeout bounds
 	// the drain of in-flight requests after it.
@@ -81,6 +84,7 @@ var Vars = []Var{
 	{"PLATTER_TRUSTED_PROXIES", "", "comma-separated IPs or CIDRs of load balancers whose X-Forwarded-For names the client (e.g. 10.0.0.0/8) and whose X-Request-Id is kept; empty: the peer address is the client", false},
 	{"PLATTER_STREAMS_PER_USER", "5", "order event streams (live order pages) one user may hold open at once on this instance (1–100000); more answer 429", false},
 	{"PLATTER_STREAMS_MAX", "20000", "order event streams this instance holds open at once (1–1000000; each takes a connection, so keep it under the open-files limit, ulimit -n); more answer 503", false},
+	{"PLATTER_UNPAID_ORDERS_MAX", "3", "open unpaid orders one session, and one client (IP address, IPv6 /64), may hold at a scheme (1–1000); another prepare answers 429 until one is paid or lapses", false},
 	{"PLATTER_METRICS_ADDR", "127.0.0.1:9090", "private listener of Prometheus /metrics (never the public one); off: none", false},
 	{"PLATTER_SHUTDOWN_DELAY", "5s", "on SIGTERM, how long /readyz answers 503 before the listener closes (let load balancers notice)", false},
 	{"PLATTER_SHUTDOWN_TIMEOUT", "10s", "then how long in-flight requests may take to finish; past it the process exits with status 1", false},
@@ -138,6 +142,12 @@ func Load(getenv func(string) string, readFile func(string) ([]byte, error)) (*C
 	problems = append(problems, c.parseDB(get("PLATTER_DB_MAX_CONNS"), get("PLATTER_DB_STATEMENT_TIMEOUT"))...)
 	problems = append(problems, c.loadHTTP(get)...)
 	problems = append(problems, c.parseStreams(get("PLATTER_STREAMS_PER_USER"), get("PLATTER_STREAMS_MAX"))...)
+	if n, err := strconv.Atoi(get("PLATTER_UNPAID_ORDERS_MAX")); err != nil || n < 1 || n > 1000 {
+		problems = append(problems, fmt.Sprintf("PLATTER_UNPAID_ORDERS_MAX %q: must be a whole number from 1 to 1000",
+			get("PLATTER_UNPAID_ORDERS_MAX")))
+	} else {
+		c.UnpaidOrdersMax = n
+	}
 	problems = append(problems, c.parseClock(get("PLATTER_CLOCK"))...)
 	if len(problems) > 0 {
 		return nil, errors.New("invalid configuration:\n  - " + strings.Join(problems, "\n  - "))

@@ -2,6 +2,8 @@ package httpapi
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"strings"
 	"time"
@@ -320,7 +322,8 @@ func (s *Server) orderPrepare(r *request, c *Caller) (*reply, error) {
 	}
 	n := &ordering.NewOrder{Order: o, IdempotencyKey: key, RequestHash: in.hash(),
 		Use: co.use, Slot: co.booking.Slot, SlotCapacity: co.venue.CapacityFor(*in.OrderType), Lang: r.Lang,
-		KitchenAt: schedule.KitchenStart(co.venue, *in.OrderType, co.preorder)}
+		KitchenAt: schedule.KitchenStart(co.venue, *in.OrderType, co.preorder),
+		ClientKey: hashedClient(s.clientKey(r)), MaxUnpaid: s.maxUnpaid()}
 	stored, _, err := s.orders.CreateOrder(r.Context(), n, s.now())
 	if err != nil {
 		return nil, err
@@ -332,4 +335,19 @@ func (s *Server) orderPrepare(r *request, c *Caller) (*reply, error) {
 		"order":   toOrderJSON(stored, co.venue.Slug),
 		"payment": toPaymentJSON(stored),
 	}}, nil
+}
+
+// hashedClient is the client as the unpaid-order cap counts it, stored
+// with the order: a hash of its address (clientKey), not the address.
+func hashedClient(key string) string {
+	sum := sha256.Sum256([]byte("unpaid-orders:" + key))
+	return hex.EncodeToString(sum[:16])
+}
+
+// maxUnpaid is PLATTER_UNPAID_ORDERS_MAX (ordering.MaxUnpaid by default).
+func (s *Server) maxUnpaid() int {
+	if s.cfg == nil || s.cfg.UnpaidOrdersMax < 1 {
+		return ordering.MaxUnpaid
+	}
+	return s.cfg.UnpaidOrdersMax
 }

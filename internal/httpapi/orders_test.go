@@ -78,9 +78,17 @@ func confirm(e *env, auth []string, orderID any, card map[string]any) *response 
 	return e.call("payments/confirm", data("order_id", orderID, "card", card), auth...)
 }
 
+// startOrders starts a server at monday's clock that believes the test's
+// X-Forwarded-For (client), so tests can be many clients.
 func startOrders(t *testing.T, db *store.DB) (*env, *clock) {
 	clk := &clock{t: monday}
-	return start(t, db, options{now: clk.Now}), clk
+	return start(t, db, options{now: clk.Now, env: map[string]string{"PLATTER_TRUSTED_PROXIES": "127.0.0.1/32,::1/128"}}), clk
+}
+
+// client is the headers of a caller from address 203.0.113.i (behind the
+// trusted proxy startOrders believes).
+func client(i int, auth []string) []string {
+	return append(append([]string{}, auth...), "X-Forwarded-For", fmt.Sprintf("203.0.113.%d", i%250+1))
 }
 
 // TestCheckout: a guest quotes a basket (a sold-out line is shown and left
@@ -401,7 +409,7 @@ func TestPromoCodeUsesAreAtomic(t *testing.T) {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				res := e.call("orders/prepare", body(i), guests[i]...)
+				res := e.call("orders/prepare", body(i), client(i, guests[i])...)
 				mu.Lock()
 				defer mu.Unlock()
 				switch {
@@ -448,7 +456,7 @@ func TestPromoCodeUsesAreAtomic(t *testing.T) {
 		}
 		// The uses given back can be taken again.
 		late := signIn(t, e, "demo-burgers", "")
-		if res := e.call("orders/prepare", body(99), late...); res.Status != 200 {
+		if res := e.call("orders/prepare", body(99), client(99, late)...); res.Status != 200 {
 			t.Errorf("after expiry: %s", res.Raw)
 		}
 	})
@@ -597,7 +605,7 @@ func TestSlotPlaces(t *testing.T) {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				res := e.call("orders/prepare", body(i), guests[i]...)
+				res := e.call("orders/prepare", body(i), client(i, guests[i])...)
 				mu.Lock()
 				defer mu.Unlock()
 				switch {
@@ -622,10 +630,10 @@ func TestSlotPlaces(t *testing.T) {
 			t.Fatalf("expired %d: %v", n, err)
 		}
 		for i := 100; i < 102; i++ {
-			if res := e.call("orders/prepare", body(i), signIn(t, e, "demo-burgers", "")...); res.Status != 200 {
+			if res := e.call("orders/prepare", body(i), client(i, signIn(t, e, "demo-burgers", ""))...); res.Status != 200 {
 				t.Errorf("after expiry: %s", res.Raw)
 			}
 		}
-		e.call("orders/prepare", body(102), signIn(t, e, "demo-burgers", "")...).wantError(t, 422, 3105)
+		e.call("orders/prepare", body(102), client(102, signIn(t, e, "demo-burgers", ""))...).wantError(t, 422, 3105)
 	})
 }

@@ -24,6 +24,23 @@ const (
 // job cancels it and gives back its promo use and slot place.
 const UnpaidTTL = 30 * time.Minute
 
+// HoldTTL is how long an unpaid order may hold something another
+// customer could be refused for: a place of a slot with a capacity, or a
+// use of a promo code with a total limit. Such an order expires unpaid
+// after HoldTTL rather than UnpaidTTL, and with it the place or use, so a
+// visitor who never pays keeps an honest customer out for minutes, not
+// half an hour (with MaxUnpaid, at most a few at a time). Taking the place
+// and use at payment instead would let a customer pay for a slot that
+// filled meanwhile and then be refunded; a short hold keeps the promise
+// made at prepare.
+const HoldTTL = 10 * time.Minute
+
+// MaxUnpaid is, by default (PLATTER_UNPAID_ORDERS_MAX), how many open unpaid orders (prepared, neither paid nor
+// expired) one user, or one client (IP address, or IPv6 /64), may hold at
+// one scheme; prepare refuses another with 1429 until one is paid or
+// expires.
+const MaxUnpaid = 3
+
 // PaymentLease is how long one charge may hold an order in "processing";
 // a process that dies mid-charge leaves the order to expire normally.
 const PaymentLease = 2 * time.Minute
@@ -176,6 +193,21 @@ type NewOrder struct {
 	// KitchenAt is when the kitchen must start a pre-order to meet its
 	// slot (schedule.KitchenStart); nil for ASAP. Auto-reject waits for it.
 	KitchenAt *time.Time
+	// ClientKey names the client that prepares it (a hash of its address)
+	// and MaxUnpaid caps the open unpaid orders of the user and of the
+	// client at the scheme (0: no cap).
+	ClientKey string
+	MaxUnpaid int
+}
+
+// UnpaidFor is how long the order may wait for its payment: HoldTTL when
+// it holds a place of a limited slot or a use of a limited promo code,
+// else UnpaidTTL.
+func (n *NewOrder) UnpaidFor() time.Duration {
+	if (!n.Slot.IsZero() && n.SlotCapacity > 0) || (n.Use != nil && n.Use.PromoCodeID != 0 && n.Use.MaxUses > 0) {
+		return HoldTTL
+	}
+	return UnpaidTTL
 }
 
 // PaymentOutcome is a provider's answer as the store records it.

@@ -63,6 +63,9 @@ func (db *DB) CreateOrder(ctx context.Context, n *ordering.NewOrder, now time.Ti
 		case !errors.Is(err, sql.ErrNoRows):
 			return err
 		}
+		if err := checkUnpaid(ctx, c, n, now); err != nil {
+			return err
+		}
 		if id, err = insertOrder(ctx, c, n, now); err != nil {
 			return err
 		}
@@ -166,16 +169,16 @@ func insertOrder(ctx context.Context, c conn, n *ordering.NewOrder, now time.Tim
 		order_type, is_asap, preorder_for, delivery_address, note, email, contact_number, first_name, last_name,
 		currency, subtotal, discount, discount_source, promo_code_id, promo_code, offer_id, service_charge,
 		delivery_fee, tip, total, tax, vat_rate_bp, stamps_earned, idempotency_key, request_hash,
-		created_at, updated_at, expires_at, lang, loyalty_reward_id, kitchen_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+		created_at, updated_at, expires_at, lang, loyalty_reward_id, kitchen_at, client_key)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 		ON CONFLICT (scheme_id, user_id, idempotency_key) DO NOTHING
 		RETURNING id`,
 		o.SchemeID, o.VenueID, o.UserID, num, ordering.StatusPending, ordering.PayRequired,
 		o.OrderType, o.IsASAP, preorder, addr, o.Note, o.Email, o.ContactNumber, o.FirstName, o.LastName,
 		p.Currency, p.Subtotal, p.Discount, p.DiscountSource, nullID(o.PromoCodeID), o.PromoCode, nullID(o.OfferID),
 		p.ServiceCharge, p.DeliveryFee, p.Tip, p.Total, p.Tax, p.VATRateBP, p.StampsEarned,
-		n.IdempotencyKey, n.RequestHash, now, now, now.Add(ordering.UnpaidTTL), orderLang(n.Lang),
-		nullID(o.LoyaltyRewardID), kitchen).Scan(&id)
+		n.IdempotencyKey, n.RequestHash, now, now, now.Add(n.UnpaidFor()), orderLang(n.Lang),
+		nullID(o.LoyaltyRewardID), kitchen, n.ClientKey).Scan(&id)
 	if errors.Is(err, sql.ErrNoRows) {
 		return 0, errKeyRace // ON CONFLICT on the key's index: nothing inserted
 	}

@@ -213,6 +213,6 @@ func (db *DB) ExpireOrders(ctx context.Context, now time.Time, limit int) (int, 
 func expireEffects(ctx context.Context, c conn, orderID, schemeID int64, now time.Time) error {
 	fx := ordering.EffectsOf(ordering.Step{From: ordering.StatusPending, To: ordering.StatusCancelled, Actor: ordering.ActorSystem})
 	ch := ordering.Change{SchemeID: schemeID, OrderID: orderID, To: ordering.StatusCancelled, Actor: ordering.ActorSystem,
-		ActorRef: "system", Reason: "unpaid after 30 minutes"}
+		ActorRef: "system", Reason: "not paid in time"}
 	return afterStatus(ctx, c, &ch, ordering.PayExpired, time.Time{}, fx, now)
 }

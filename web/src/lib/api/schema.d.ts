@@ -689,8 +689,12 @@ export interface paths {
          *     stored; 1000 lists malformed fields (`user_email` is required: "Please enter your email
          *     address before proceeding with the purchase."; `delivery_address` for delivery).
          *     Idempotent: the same `idempotency_key` and body return the same order; the same key with
-         *     another body is 409 code 1409. An order unpaid after 30 minutes (`expires_at`) is
-         *     cancelled and its promo use given back. A promo use is spent when the order is paid.
+         *     another body is 409 code 1409. An unpaid order is cancelled at `expires_at` and its slot
+         *     place and promo use given back: 10 minutes after prepare when it holds a place of a slot
+         *     with a capacity or a use of a promo code with a total limit (so nobody who never pays
+         *     keeps others out for long), else 30 minutes. A promo use is spent when the order is paid.
+         *     One session, or one client (IP address, IPv6 /64), may hold 3 open unpaid orders at a
+         *     scheme: another is 429 code 1429 with Retry-After until the first of them lapses.
          *     With the sandbox provider the page pays with payments/confirm; with Stripe,
          *     `payment.client_secret` is the PaymentIntent's, for Stripe's Payment Element, and the
          *     result arrives through the webhook (503 code 1503 when Stripe does not answer: retry the
@@ -958,7 +962,7 @@ export interface paths {
         put?: never;
         /**
          * Staff move an order of their venue along its lifecycle (DESIGN.md §6).
-         * @description pending → accepted (eta_minutes sets expected_at) | rejected; accepted → ready_to_collect
+         * @description pending → accepted | rejected; accepted → ready_to_collect
          *     (pickup) | on_the_way (delivery; driver_id assigns the driver, by default the scheme's only
          *     one) | cancelled; ready_to_collect → collected; on_the_way → delivered. Anything else, an
          *     unpaid order, or a step someone else made first: 3060 (409). Rejecting or cancelling a paid
@@ -1045,8 +1049,9 @@ export interface paths {
          *     the earliest slot, and an auto-accepted order's expected time. `paused_until` (a time
          *     within the next 7 days; null or "" resumes) stops ASAP orders until then: only slots
          *     after it are offered, and quote and prepare refuse ASAP with 3102. `auto_accept`
-         *     accepts every paid order at once, expected `auto_accept_minutes` (1–240) plus busy
-         *     minutes later. `auto_print`: the board prints the kitchen ticket on accept.
+         *     accepts every paid order at once: an ASAP order is expected `auto_accept_minutes` (1–240)
+         *     plus busy minutes later (plus the venue's delivery minutes for delivery), a pre-order at
+         *     its slot. `auto_print`: the board prints the kitchen ticket on accept.
          */
         post: operations["adminVenuesControlsSet"];
         delete?: never;
@@ -3335,6 +3340,7 @@ export interface operations {
                         order_id: number;
                         status: components["schemas"]["OrderStatus"];
                         reason?: string;
+                        /** @description On accept of an ASAP order: minutes until it is ready (for delivery, ready to go out). expected_at is then the accept time plus these (0 or absent: the venue's prep plus busy minutes), plus the venue's delivery minutes for delivery. A pre-order is expected at its slot whatever is sent: accepting it confirms the slot. */
                         eta_minutes?: number;
                         driver_id?: number;
                     };
