@@ -2,9 +2,9 @@ import { afterEach, beforeEach, vi } from "vitest";
 import { cleanup, configure } from "@testing-library/react";
 import "./setup-node";
 
-// findBy/waitFor give up after 5 s, not 1 s: a lazy route's first render took longer on a busy
-// 2-core machine, and the wait ends as soon as the element is there.
-configure({ asyncUtilTimeout: 5_000 });
+// findBy/waitFor give up after 10 s, not 1 s: a lazy route's first render took over 5 s on a
+// 2-core machine at load 25 (four files failed so), and the wait ends as soon as the element is there.
+configure({ asyncUtilTimeout: 10_000 });
 
 // jsdom does not implement scrolling; the root layout scrolls to the top on each navigation.
 window.scrollTo = () => {};
