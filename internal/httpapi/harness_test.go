@@ -30,6 +30,7 @@ import (
 	"platter/internal/httpapi"
 	"platter/internal/notify"
 	"platter/internal/store"
+	"platter/internal/store/storetest"
 )
 
 // spec is api/openapi.yaml, loaded and validated once per test binary.
@@ -212,10 +213,12 @@ var covered sync.Map
 // TestMain fails a full run of the package when a call the server implements
 // was never validated against api/openapi.yaml by any test. Each area's
 // calls are exercised in that area's own test file; a run narrowed with -run
-// or -skip is not checked, since it leaves calls out on purpose.
+// or -skip is not checked, since it leaves calls out on purpose. Each
+// PostgreSQL test still has a database of its own, emptied and reused by a
+// later test (storetest.RunReusing).
 func TestMain(m *testing.M) {
 	flag.Parse()
-	code := m.Run()
+	code := storetest.RunReusing(m)
 	narrowed := flag.Lookup("test.run").Value.String() != "" || flag.Lookup("test.skip").Value.String() != ""
 	if code == 0 && !narrowed {
 		for _, p := range httpapi.New(httpapi.Options{}).Routes() {

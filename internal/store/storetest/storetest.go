@@ -8,6 +8,7 @@ import (
 	"crypto/rand"
 	"database/sql"
 	"encoding/hex"
+	"fmt"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -59,12 +60,15 @@ func Open(tb testing.TB, dialect string) *store.DB {
 	tb.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	var rawURL string
+	var (
+		rawURL string
+		reused *pooled
+	)
 	switch dialect {
 	case store.SQLite:
 		rawURL = "sqlite:" + filepath.Join(tb.TempDir(), "platter.db")
 	case store.Postgres:
-		rawURL = createDatabase(ctx, tb)
+		rawURL, reused = postgresDatabase(ctx, tb)
 	default:
 		tb.Fatalf("storetest: unknown dialect %q", dialect)
 	}
@@ -72,18 +76,44 @@ func Open(tb testing.TB, dialect string) *store.DB {
 	if err != nil {
 		tb.Fatalf("storetest: open %s: %v", dialect, err)
 	}
-	// Registered after createDatabase's cleanup, so it runs first (LIFO):
-	// the pool closes before its database is dropped.
+	// Registered after postgresDatabase's cleanup, so it runs first (LIFO):
+	// the pool closes before its database is dropped or emptied.
 	tb.Cleanup(func() { db.Close() })
 	if err := db.Migrate(ctx); err != nil {
 		tb.Fatalf("storetest: migrate %s: %v", dialect, err)
 	}
+	if reused != nil {
+		reused.remember(ctx, tb, db.SQL())
+	}
 	return db
 }
 
+// postgresDatabase returns the URL of an empty database of the test's own:
+// a new one, dropped by the test's cleanup, or, under RunReusing, one an
+// earlier test emptied (nil *pooled when not reusing).
+func postgresDatabase(ctx context.Context, tb testing.TB) (string, *pooled) {
+	tb.Helper()
+	p, reusing := takePooled()
+	if !reusing {
+		name, u := createDatabase(ctx, tb)
+		tb.Cleanup(func() {
+			if err := dropDatabase(name); err != nil {
+				tb.Errorf("storetest: %v", err)
+			}
+		})
+		return u, nil
+	}
+	if p == nil {
+		name, u := createDatabase(ctx, tb)
+		p = addPooled(name, u)
+	}
+	tb.Cleanup(func() { p.release(tb) })
+	return p.url, p
+}
+
 // createDatabase creates platter_t_<random> on the server of
-// PLATTER_TEST_POSTGRES_URL and returns its URL; cleanup drops it.
-func createDatabase(ctx context.Context, tb testing.TB) string {
+// PLATTER_TEST_POSTGRES_URL and returns its name and URL.
+func createDatabase(ctx context.Context, tb testing.TB) (name, rawURL string) {
 	tb.Helper()
 	base := os.Getenv(PostgresEnv)
 	if base == "" {
@@ -93,28 +123,36 @@ func createDatabase(ctx context.Context, tb testing.TB) string {
 	if err != nil {
 		tb.Fatalf("storetest: %s: %v", PostgresEnv, err)
 	}
+	defer admin.Close()
 	var b [6]byte
 	_, _ = rand.Read(b[:])
-	name := "platter_t_" + hex.EncodeToString(b[:])
+	name = "platter_t_" + hex.EncodeToString(b[:])
 	// name is generated above from hex digits only, so it is safe unquoted.
 	if _, err := admin.ExecContext(ctx, "CREATE DATABASE "+name); err != nil {
-		admin.Close()
 		tb.Fatalf("storetest: PostgreSQL at %s: create database: %v", redact(base), err)
 	}
-	tb.Cleanup(func() {
-		defer admin.Close()
-		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-		defer cancel()
-		if _, err := admin.ExecContext(ctx, "DROP DATABASE IF EXISTS "+name+" WITH (FORCE)"); err != nil {
-			tb.Errorf("storetest: drop database %s: %v", name, err)
-		}
-	})
 	u, err := url.Parse(base)
 	if err != nil {
 		tb.Fatalf("storetest: %s: %v", PostgresEnv, err)
 	}
 	u.Path = "/" + name
-	return u.String()
+	return name, u.String()
+}
+
+// dropDatabase drops a database createDatabase made, closing any
+// connection still open to it.
+func dropDatabase(name string) error {
+	admin, err := sql.Open("pgx", os.Getenv(PostgresEnv))
+	if err != nil {
+		return err
+	}
+	defer admin.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	if _, err := admin.ExecContext(ctx, "DROP DATABASE IF EXISTS "+name+" WITH (FORCE)"); err != nil {
+		return fmt.Errorf("drop database %s: %w", name, err)
+	}
+	return nil
 }
 
 func redact(rawURL string) string {
