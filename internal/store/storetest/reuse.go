@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"slices"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -33,6 +35,8 @@ type pooled struct {
 	// that a test which changed the schema (a table of its own, a dropped
 	// column, a migration undone) has its database dropped, not reused.
 	shape string
+	// emptying is the SQL that deletes every row (emptyingSQL).
+	emptying string
 }
 
 // RunReusing runs m's tests with PostgreSQL test databases reused (see
@@ -85,7 +89,11 @@ func (p *pooled) remember(ctx context.Context, tb testing.TB, db *sql.DB) {
 	if err != nil {
 		tb.Fatalf("storetest: the schema of %s: %v", p.name, err)
 	}
-	p.shape = shape
+	emptying, err := emptyingSQL(ctx, db)
+	if err != nil {
+		tb.Fatalf("storetest: emptying %s: %v", p.name, err)
+	}
+	p.shape, p.emptying = shape, emptying
 }
 
 // release empties the database for a later test, or drops it when it cannot
@@ -110,8 +118,10 @@ func (p *pooled) release(tb testing.TB) {
 var errChanged = errors.New("the test changed the schema")
 
 // empty closes every connection to the database, checks its schema is the
-// one it was migrated to, and deletes every row (but the applied migrations'),
-// restarting the identity sequences.
+// one it was migrated to, deletes every row (but the applied migrations')
+// and restarts the sequences. DELETE, not TRUNCATE: the tables hold a few
+// rows each, and TRUNCATE gives every table and index new files, which took
+// as long as creating the database.
 func (p *pooled) empty(ctx context.Context) error {
 	if p.shape == "" {
 		return errChanged // the test ended before the migration did
@@ -133,16 +143,88 @@ func (p *pooled) empty(ctx context.Context) error {
 	if shape, err := shapeOf(ctx, db); err != nil || shape != p.shape {
 		return errors.Join(errChanged, err)
 	}
-	var tables sql.NullString
-	if err := db.QueryRowContext(ctx, `SELECT string_agg(format('%I', tablename), ', ') FROM pg_tables
-		WHERE schemaname = current_schema() AND tablename <> 'schema_migrations'`).Scan(&tables); err != nil {
-		return err
-	}
-	if !tables.Valid {
-		return nil
-	}
-	_, err = db.ExecContext(ctx, "TRUNCATE "+tables.String+" RESTART IDENTITY CASCADE")
+	_, err = db.ExecContext(ctx, p.emptying)
 	return err
+}
+
+// emptyingSQL deletes every table's rows, referencing tables before the
+// tables they reference (a cycle of references is broken by first setting
+// a nullable reference to NULL), then restarts every sequence of the schema.
+func emptyingSQL(ctx context.Context, db *sql.DB) (string, error) {
+	tables, err := queryStrings(ctx, db, `SELECT tablename FROM pg_tables
+		WHERE schemaname = current_schema() AND tablename <> 'schema_migrations' ORDER BY tablename`)
+	if err != nil {
+		return "", err
+	}
+	// Each reference between two tables: from, to, its columns, whether they
+	// may be NULL.
+	refs, err := queryStrings(ctx, db, `SELECT concat_ws(' ', c.conrelid::regclass::text, c.confrelid::regclass::text,
+			(SELECT string_agg(format('%I', a.attname), ',') FROM pg_attribute a
+				WHERE a.attrelid = c.conrelid AND a.attnum = ANY (c.conkey)),
+			(SELECT CASE WHEN bool_or(a.attnotnull) THEN 'required' ELSE 'nullable' END FROM pg_attribute a
+				WHERE a.attrelid = c.conrelid AND a.attnum = ANY (c.conkey)))
+		FROM pg_constraint c WHERE c.contype = 'f' AND c.conrelid <> c.confrelid
+			AND c.connamespace = current_schema()::regnamespace ORDER BY 1`)
+	if err != nil {
+		return "", err
+	}
+	var b strings.Builder
+	for left := tables; len(left) > 0; {
+		var next []string
+		for _, t := range left {
+			if pointedAt(t, left, refs) {
+				next = append(next, t)
+			} else {
+				fmt.Fprintf(&b, "DELETE FROM %s;\n", t)
+			}
+		}
+		if len(next) == len(left) { // a cycle: clear a nullable reference in it
+			i := slices.IndexFunc(refs, func(r string) bool {
+				f := strings.Fields(r)
+				return slices.Contains(left, f[0]) && slices.Contains(left, f[1]) && f[3] == "nullable"
+			})
+			if i < 0 {
+				return "", fmt.Errorf("references in a cycle, none nullable, among %v", left)
+			}
+			f := strings.Fields(refs[i])
+			for _, col := range strings.Split(f[2], ",") {
+				fmt.Fprintf(&b, "UPDATE %s SET %s = NULL;\n", f[0], col)
+			}
+			refs = slices.Delete(refs, i, i+1)
+		}
+		left = next
+	}
+	b.WriteString(`SELECT setval(format('%I', sequencename)::regclass, start_value, false)
+		FROM pg_sequences WHERE schemaname = current_schema();`)
+	return b.String(), nil
+}
+
+// pointedAt reports whether another table of left references t.
+func pointedAt(t string, left, refs []string) bool {
+	for _, r := range refs {
+		f := strings.Fields(r)
+		if f[1] == t && f[0] != t && slices.Contains(left, f[0]) {
+			return true
+		}
+	}
+	return false
+}
+
+func queryStrings(ctx context.Context, db *sql.DB, q string) ([]string, error) {
+	rows, err := db.QueryContext(ctx, q)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var v string
+		if err := rows.Scan(&v); err != nil {
+			return nil, err
+		}
+		out = append(out, v)
+	}
+	return out, rows.Err()
 }
 
 // shapeOf describes a database's schema: its schemas, relations (tables,

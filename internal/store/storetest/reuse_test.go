@@ -41,12 +41,19 @@ func TestReusedDatabaseIsFresh(t *testing.T) {
 		db := Open(t, store.Postgres)
 		first = currentDatabase(t, db)
 		insertScheme(t, db, "one")
-		insertScheme(t, db, "two")
+		two := insertScheme(t, db, "two")
+		if _, err := db.SQL().Exec("INSERT INTO menus (scheme_id, ref, name) VALUES ($1, 'm', 'Menu')", two); err != nil {
+			t.Fatal(err)
+		}
 	})
 	t.Run("second", func(t *testing.T) {
 		db := Open(t, store.Postgres)
 		if got := currentDatabase(t, db); got != first {
 			t.Fatalf("database %s, want %s reused", got, first)
+		}
+		var menus int
+		if err := db.SQL().QueryRow("SELECT COUNT(*) FROM menus").Scan(&menus); err != nil || menus != 0 {
+			t.Errorf("%d menus left (%v)", menus, err)
 		}
 		if id := insertScheme(t, db, "one"); id != 1 {
 			t.Errorf("the first scheme of a reused database has id %d, want 1 (rows left or identity not restarted)", id)
