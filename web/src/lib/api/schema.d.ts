@@ -2957,7 +2957,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    data: components["schemas"]["CheckoutInput"] & Record<string, never>;
+                    data: components["schemas"]["CheckoutInput"] & {
+                        idempotency_key: string;
+                        user_email: string;
+                    };
                 };
             };
         };

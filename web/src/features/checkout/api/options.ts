@@ -1,16 +1,16 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { call, post } from "@/lib/api/client";
+import { call } from "@/lib/api/client";
 import type { OrderType } from "@/lib/enums";
-import type { OfferCard, TippingSettings } from "./types";
+import type { TippingSettings } from "./types";
 
 /** tipping/get: the venue's tip chips. */
 export function useTipping(businessSlug: string, venueSlug: string, fallback?: TippingSettings) {
   return useQuery(
     queryOptions({
       queryKey: ["tipping", businessSlug, venueSlug],
-      queryFn: async ({ signal }) =>
+      queryFn: async ({ signal }): Promise<TippingSettings> =>
         (
-          await post<TippingSettings>(
+          await call(
             "tipping/get",
             { filter: { business_slug: businessSlug, venue_slug: venueSlug } },
             { signal },
@@ -53,8 +53,7 @@ export function useOffers(businessSlug: string, enabled: boolean) {
     queryOptions({
       queryKey: ["user", "offers", businessSlug],
       queryFn: async ({ signal }) =>
-        (await post<OfferCard[]>("user/offers", { filter: { business_slug: businessSlug } }, { signal }))
-          .payload ?? [],
+        (await call("user/offers", { filter: { business_slug: businessSlug } }, { signal })).payload ?? [],
       enabled,
       staleTime: 5 * 60_000,
     }),

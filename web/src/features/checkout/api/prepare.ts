@@ -1,10 +1,10 @@
-import { post } from "@/lib/api/client";
+import { call } from "@/lib/api/client";
 import type { CardDetails } from "../lib/card";
 import type { Order, PrepareRequest, Prepared } from "./types";
 
 /** orders/prepare: the order, priced and stored, waiting for its payment. */
 export async function prepareOrder(request: PrepareRequest): Promise<Prepared> {
-  return (await post<Prepared>("orders/prepare", { data: request })).payload;
+  return (await call("orders/prepare", { data: request })).payload;
 }
 
 /**
@@ -16,7 +16,7 @@ export async function confirmSandboxPayment(
     { card: CardDetails } | { challenge_result: "completed" | "failed" }
   ),
 ): Promise<Order> {
-  return (await post<Order>("payments/confirm", { data })).payload;
+  return (await call("payments/confirm", { data })).payload;
 }
 
 /** orders/get, for the payment state only: the webhook is what makes a Stripe payment "paid". */
@@ -24,7 +24,7 @@ export async function getOrderPayment(
   id: number,
   signal?: AbortSignal,
 ): Promise<Pick<Order, "status" | "payment_status">> {
-  return (await post<Order>("orders/get", { filter: { id } }, { signal })).payload;
+  return (await call("orders/get", { filter: { id } }, { signal })).payload;
 }
 
 /**

@@ -1,12 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import { post } from "@/lib/api/client";
+import { call } from "@/lib/api/client";
 import { ensureSession } from "./session";
 import type { OrderRequest, Quote } from "./types";
 
 /** orders/quote: the server's pricing of what would be ordered; nothing is stored. It needs a session (a guest's too). */
 export async function quoteOrder(request: OrderRequest, signal?: AbortSignal): Promise<Quote> {
   await ensureSession(request.business_slug);
-  return (await post<Quote>("orders/quote", { data: request }, { signal })).payload;
+  return (await call("orders/quote", { data: request }, { signal })).payload;
 }
 
 export function quoteQueryOptions(request: OrderRequest | null, key: string) {

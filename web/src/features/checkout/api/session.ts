@@ -1,5 +1,5 @@
-import { post } from "@/lib/api/client";
-import { selectIsSignedInTo, useAuthStore, type AuthUser } from "@/stores/auth";
+import { call } from "@/lib/api/client";
+import { selectIsSignedInTo, useAuthStore } from "@/stores/auth";
 
 /** The guest session being made, so that calls in flight together share one. */
 let pending: Promise<void> | null = null;
@@ -11,11 +11,7 @@ let pending: Promise<void> | null = null;
 export async function ensureSession(businessSlug: string): Promise<void> {
   if (selectIsSignedInTo(businessSlug)(useAuthStore.getState())) return;
   pending ??= (async () => {
-    const { payload } = await post<{ token: string; user: AuthUser }>(
-      "auth/guest",
-      { data: { business_slug: businessSlug } },
-      { token: null },
-    );
+    const { payload } = await call("auth/guest", { data: { business_slug: businessSlug } }, { token: null });
     useAuthStore.getState().setSession(payload.token, {
       ...payload.user,
       business_slug: (payload.user?.business_slug as string | undefined) || businessSlug,

@@ -1,62 +1,31 @@
 /**
- * The checkout calls' shapes (DESIGN.md §4): answers are the generated types of
- * api/openapi.yaml; the request is the builder's own: CheckoutInput with every
- * field the page always sends made required.
+ * The checkout calls' shapes (DESIGN.md §4), all from the generated types of
+ * api/openapi.yaml (never hand-copied).
  */
 import type { ApiPayload } from "@/lib/api/client";
 import type { components } from "@/lib/api/schema";
-import type { OrderType } from "@/lib/enums";
 
-export interface OrderLineRequest {
-  item_id: number;
-  qty: number;
-  modifiers: { modifier_item_id: number; qty: number }[];
-}
+type S = components["schemas"];
+type CheckoutInput = S["CheckoutInput"];
 
-export interface OrderAddressRequest {
-  line1: string;
-  line2: string;
-  city: string;
-  country: string;
-  postcode: string;
-  contact_number: string;
-  email: string;
-  note: string;
-  name: string;
-  latitude: number | null;
-  longitude: number | null;
-}
+export type OrderLineRequest = NonNullable<CheckoutInput["items"]>[number];
 
-/** The body of orders/quote (without idempotency_key) and orders/prepare. */
-export interface OrderRequest {
-  business_slug: string;
-  venue_slug: string;
-  order_type: OrderType;
-  is_asap: boolean;
-  preorder_for: string | null;
-  items: OrderLineRequest[];
-  delivery_address: OrderAddressRequest | null;
-  order_note: string;
-  promocode: string;
-  /** Minor units; left out when a percentage is chosen. */
-  tip?: number;
-  /** A chip's whole percentage of the subtotal: the server works out the amount. */
-  tip_percent?: number | null;
-  /** An offer's reward; left out, an AUTO_APPLY offer applies by itself. */
-  reward_id?: number;
-  /** One of the customer's loyalty rewards; the server frees the cheapest line's unit with it. */
-  loyalty_reward_id?: number;
-  user_email: string;
-  user_contact_number: string;
-  first_name: string;
-  last_name: string;
-}
+/** A delivery address as sent: the coordinates are left out when the address has none. */
+export type OrderAddressRequest = NonNullable<CheckoutInput["delivery_address"]>;
+
+/**
+ * The body of orders/quote (without idempotency_key) and orders/prepare: the
+ * generated CheckoutInput with every field the page always sends made
+ * required; the tip (an amount or a percentage) and the rewards stay optional.
+ */
+export type OrderRequest = Required<
+  Omit<CheckoutInput, "idempotency_key" | "tip" | "tip_percent" | "reward_id" | "loyalty_reward_id">
+> &
+  Pick<CheckoutInput, "tip" | "tip_percent" | "reward_id" | "loyalty_reward_id">;
 
 export interface PrepareRequest extends OrderRequest {
   idempotency_key: string;
 }
-
-type S = components["schemas"];
 
 /** Every figure of the checkout, in minor units, priced by the server (DESIGN.md §5). */
 export type Pricing = S["Pricing"];

@@ -52,6 +52,9 @@ export function buildOrderRequest(basket: Basket, ctx: RequestContext): OrderReq
     delivery_address: address
       ? {
           ...address,
+          // Unknown coordinates are left out (the schema has no null for them).
+          latitude: address.latitude ?? undefined,
+          longitude: address.longitude ?? undefined,
           // The address's own contact details, else the customer's.
           contact_number: address.contact_number || contact,
           email: address.email || email,
