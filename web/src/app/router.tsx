@@ -3,7 +3,7 @@ import type { ComponentType } from "react";
 import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
 import { FullPageSpinner } from "@/components/ui/spinner";
 import { paths } from "./paths";
-import { rootLoader, schemeLoader, venueLoader } from "./routes/loaders";
+import { checkoutLoader, rootLoader, schemeLoader, venueLoader } from "./routes/loaders";
 import { RootErrorBoundary, RootLayout, RootNotFound } from "./routes/root-layout";
 
 // Each route tree is a lazy chunk (landing, storefront, admin, driver), and so is
@@ -124,7 +124,7 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
           },
           {
             path: paths.venue.checkout.path,
-            loader: venueLoader(queryClient),
+            loader: checkoutLoader(queryClient),
             lazy: screen(() => import("./routes/checkout"), "CheckoutRoute"),
           },
           {

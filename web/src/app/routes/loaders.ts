@@ -6,7 +6,10 @@
  * effects.
  */
 import type { QueryClient } from "@tanstack/react-query";
-import type { LoaderFunctionArgs } from "react-router";
+import { replace, type LoaderFunctionArgs } from "react-router";
+import { paths } from "@/app/paths";
+import { readRedirectReturn } from "@/features/checkout/lib/redirect-return";
+import { userInfoKey } from "@/lib/api/get-user-info";
 import { menuQueryOptions } from "@/lib/api/get-menu";
 import { initialScheme, schemeQueryOptions, type SchemeResult } from "@/lib/api/get-scheme";
 import { shakeHandQueryOptions } from "@/lib/api/get-shake-hand";
@@ -125,5 +128,28 @@ export function venueLoader(queryClient: QueryClient) {
     const type = orderTypeFor(venue, chosen);
     if (type !== early) void queryClient.prefetchQuery(menuQueryOptions(slug, venueSlug, type));
     return null;
+  };
+}
+
+/**
+ * /:scheme/:venue/checkout: the venue's loader, then the return from a payment
+ * method that redirects (features/checkout/lib/redirect-return.ts). Paid (or
+ * being paid): the basket is emptied — as after a payment made on the page —
+ * and the order's page replaces the return URL. Not paid: the checkout shows
+ * with the basket kept and says so (useRedirectFailure).
+ */
+export function checkoutLoader(queryClient: QueryClient) {
+  const venueLoad = venueLoader(queryClient);
+  return async (args: LoaderFunctionArgs) => {
+    await venueLoad(args);
+    const back = readRedirectReturn(new URL(args.request.url).searchParams);
+    if (!back?.paid) return null;
+    const slug = args.params.scheme ?? "";
+    const venueSlug = args.params.venue ?? "";
+    const venue = useVenueStore.getState();
+    if (venue.currentVenue?.venue_slug === venueSlug) venue.resetBasket({ keepContact: true });
+    // A loyalty reward is spent with the payment: user/info answers anew.
+    void queryClient.invalidateQueries({ queryKey: userInfoKey(slug) });
+    return replace(paths.venue.orderDetails.getHref(slug, venueSlug, back.orderId));
   };
 }

@@ -3,8 +3,8 @@ import type { CardDetails } from "../lib/card";
 import type { Order, PrepareRequest, Prepared } from "./types";
 
 /** orders/prepare: the order, priced and stored, waiting for its payment. */
-export async function prepareOrder(request: PrepareRequest): Promise<Prepared> {
-  return (await call("orders/prepare", { data: request })).payload;
+export async function prepareOrder(request: PrepareRequest, signal?: AbortSignal): Promise<Prepared> {
+  return (await call("orders/prepare", { data: request }, { signal })).payload;
 }
 
 /**
@@ -33,23 +33,47 @@ export async function getOrderPayment(
  * `interval` ms for at most `timeout` ms: "paid"; "refused" when the order
  * can no longer be paid and the money goes back (it expired first); or
  * "unknown" when no answer came in time: the money was taken, and the
- * order-details page follows the order from there.
+ * order-details page follows the order from there. An aborted `signal`
+ * (the checkout left) ends it at once with the signal's reason: no look
+ * after that, and nothing to act on.
  */
 export async function waitUntilPaid(
   id: number,
-  interval = 1000,
-  timeout = 30_000,
+  {
+    signal,
+    interval = 1000,
+    timeout = 30_000,
+  }: { signal?: AbortSignal; interval?: number; timeout?: number } = {},
 ): Promise<"paid" | "refused" | "unknown"> {
   const until = Date.now() + timeout;
   for (;;) {
+    signal?.throwIfAborted();
     try {
-      const o = await getOrderPayment(id);
+      const o = await getOrderPayment(id, signal);
       if (o.payment_status === "paid") return "paid";
       if (o.payment_status === "refunded" || o.status === "cancelled") return "refused";
-    } catch {
-      // A failed look is retried like a not-yet-paid one.
+    } catch (error) {
+      // A failed look is retried like a not-yet-paid one; an abort is not a failure.
+      signal?.throwIfAborted();
+      void error;
     }
     if (Date.now() + interval > until) return "unknown";
-    await new Promise((resolve) => setTimeout(resolve, interval));
+    await pause(interval, signal);
   }
+}
+
+/** setTimeout as a promise that an abort ends early (rejecting with the signal's reason). */
+function pause(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(done, ms);
+    function done() {
+      signal?.removeEventListener("abort", stop);
+      resolve();
+    }
+    function stop() {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    }
+    signal?.addEventListener("abort", stop, { once: true });
+  });
 }

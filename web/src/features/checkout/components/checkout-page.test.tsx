@@ -1,8 +1,10 @@
-import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import i18n from "@/i18n";
 import { createDefaultBasket } from "@/stores/basket";
 import { useAuthStore } from "@/stores/auth";
+import { useGeneralStore } from "@/stores/general";
 import { initialHomeData, useHomeStore } from "@/stores/home";
 import { initialVenueData, useVenueStore } from "@/stores/venue";
 import { burgersScheme } from "@/test/fixtures";
@@ -120,6 +122,7 @@ type Handler = (data: Record<string, unknown>) => { status?: number; body: unkno
 interface Call {
   path: string;
   body: { data?: Record<string, unknown>; filter?: Record<string, unknown> };
+  signal?: AbortSignal | null;
 }
 
 /** A fetch stub answering each v3 path with a function of the request, recording every call. */
@@ -163,7 +166,7 @@ function serve(overrides: Record<string, Handler> = {}) {
   vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
     const path = String(input).replace(/^\/api\/v3\//, "");
     const body = JSON.parse(String(init?.body ?? "{}")) as Call["body"];
-    calls.push({ path, body });
+    calls.push({ path, body, signal: init?.signal });
     const handler = handlers[path];
     if (!handler)
       return new Response(JSON.stringify({ success: false, code: 1404, message: "Not found" }), {
@@ -442,7 +445,8 @@ describe("checkout page with Stripe", { timeout: 40_000 }, () => {
     expect(stripeFake.stripe.confirmPayment.mock.calls[0]?.[0]).toMatchObject({
       clientSecret: "pi_123_secret_abc",
       redirect: "if_required",
-      confirmParams: { return_url: `${window.location.origin}/demo-burgers/soho/order-details/42` },
+      // A method that leaves the page comes back to the checkout, which reads how it went.
+      confirmParams: { return_url: `${window.location.origin}/demo-burgers/soho/checkout?order=42` },
     });
     expect(looks).toBeGreaterThanOrEqual(2);
     expect(api.of("payments/confirm")).toHaveLength(0);
@@ -469,6 +473,82 @@ describe("checkout page with Stripe", { timeout: 40_000 }, () => {
     expect(basketItems()).toHaveLength(2);
     expect(api.of("orders/get")).toHaveLength(0);
     expect(api.of("orders/prepare")).toHaveLength(1);
+  });
+});
+
+describe(
+  "checkout page after a payment method that redirects (Przelewy24, BLIK)",
+  { timeout: 40_000 },
+  () => {
+    const back = (status: string) =>
+      `${PATH}?order=42&payment_intent=pi_123&payment_intent_client_secret=pi_123_secret_abc&redirect_status=${status}`;
+
+    it("succeeded: empties the basket and shows the order in place of the return URL", async () => {
+      serve({ "general/shake-hand": stripeShakeHand });
+      const { router } = renderRoute(back("succeeded"));
+      expect(await screen.findByTestId("order-status", undefined, { timeout: FIRST_RENDER })).toHaveProperty(
+        "textContent",
+        "Waiting to be accepted",
+      );
+      expect(router.state.location.pathname).toBe("/demo-burgers/soho/order-details/42");
+      expect(router.state.historyAction).toBe("REPLACE");
+      expect(basketItems()).toEqual([]);
+    });
+
+    it.each<["en-US" | "pl-PL", string]>([
+      [
+        "en-US",
+        "The payment was not completed and nothing was taken. Your basket is still here: try again or choose another way to pay.",
+      ],
+      [
+        "pl-PL",
+        "Płatność nie została dokończona i nic nie pobrano. Koszyk nadal tu jest: spróbuj ponownie lub wybierz inny sposób płatności.",
+      ],
+    ])("failed: stays on the checkout with the basket and says so (%s)", async (language, message) => {
+      useGeneralStore.setState({ language });
+      await i18n.changeLanguage(language);
+      try {
+        const api = serve({ "general/shake-hand": stripeShakeHand });
+        const { router } = renderRoute(back("failed"));
+        const alert = await screen.findByRole("alert", undefined, { timeout: FIRST_RENDER });
+        expect(alert.textContent).toBe(message);
+        await waitFor(() => expect(document.activeElement).toBe(alert));
+        // The return's parameters leave the URL: a reload does not say it again.
+        await waitFor(() => expect(router.state.location.search).toBe(""));
+        expect(router.state.location.pathname).toBe(PATH);
+        expect(screen.getByRole("alert").textContent).toBe(message);
+        expect(basketItems()).toHaveLength(2);
+        expect(api.of("orders/prepare")).toHaveLength(0);
+      } finally {
+        useGeneralStore.setState({ language: "en-US" });
+        await i18n.changeLanguage("en-US");
+      }
+    });
+  },
+);
+
+describe("checkout page left while the payment is confirmed", { timeout: 40_000 }, () => {
+  it("stops asking orders/get and does not navigate away from where the customer went", async () => {
+    // The webhook never comes: checkout would ask for 30 s, then show the order.
+    const api = serve({
+      "general/shake-hand": stripeShakeHand,
+      "orders/prepare": stripePrepared,
+      "orders/get": () => ({
+        body: { success: true, data: { ...order("requires_payment"), history: [], items: [] } },
+      }),
+    });
+    const { router } = renderRoute(PATH);
+    await fillDetails();
+    await screen.findByTitle("Secure payment input frame");
+    await userEvent.click(await payButton());
+    await waitFor(() => expect(api.of("orders/get").length).toBeGreaterThan(0));
+    await act(() => router.navigate("/demo-burgers/soho/menu"));
+    // The look still out is aborted, and no other starts.
+    await waitFor(() => expect(api.of("orders/get").at(-1)?.signal?.aborted).toBe(true));
+    const looks = api.of("orders/get").length;
+    expect(router.state.location.pathname).toBe("/demo-burgers/soho/menu");
+    expect(basketItems()).toHaveLength(2);
+    expect(api.of("orders/get")).toHaveLength(looks); // (no look after an abort: api/prepare.test.ts)
   });
 });
 

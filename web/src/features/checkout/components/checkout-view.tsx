@@ -19,10 +19,12 @@ import type { Prepared } from "../api/types";
 import { useCheckoutQuote } from "../hooks/use-checkout-quote";
 import { useContactDetails } from "../hooks/use-contact-details";
 import { usePay } from "../hooks/use-pay";
+import { useRedirectFailure } from "../hooks/use-redirect-failure";
 import { useQuoteProblems } from "../hooks/use-quote-problems";
 import { useSummaryLines } from "../hooks/use-summary-lines";
 import { TARGET_FOCUS, type ErrorTarget } from "../lib/errors";
 import { buildOrderRequest } from "../lib/order-request";
+import { redirectReturnUrl } from "../lib/redirect-return";
 import type { PaymentMethodHandle } from "../lib/payment";
 import { slotOffered } from "../lib/slots";
 import { FIELD_ORDER, normalisePhone, validateCheckout, type CheckoutField } from "../lib/validation";
@@ -146,14 +148,21 @@ export function CheckoutView({ scheme, venue, basket, menuHref, renderAddressDia
     });
   });
 
+  // A method that leaves the page comes back to this checkout (redirect-return.ts).
   const returnUrl = useCallback(
     (orderId: number) =>
-      new URL(paths.venue.orderDetails.getHref(slug, venue.venue_slug, orderId), window.location.origin).href,
+      redirectReturnUrl(
+        paths.venue.checkout.getHref(slug, venue.venue_slug),
+        orderId,
+        window.location.origin,
+      ),
     [slug, venue.venue_slug],
   );
+  const redirectFailure = useRedirectFailure(() => focusFirst(["co-pay-error"]));
 
   async function onPay() {
     if (pay.paying) return;
+    redirectFailure.dismiss();
     const found = validateCheckout({
       contact: contact.values,
       delivery,
@@ -184,7 +193,8 @@ export function CheckoutView({ scheme, venue, basket, menuHref, renderAddressDia
 
   const targetError = (target: ErrorTarget) =>
     (pay.error?.target === target ? pay.error.message : undefined) ?? problems[target];
-  const generalError = targetError("general") ?? targetError("lines") ?? targetError("card");
+  const generalError =
+    targetError("general") ?? targetError("lines") ?? targetError("card") ?? redirectFailure.message;
   const money = (minor: number) => formatCurrency(minor, scheme.currency);
 
   return (

@@ -12,7 +12,7 @@ interface StripeSectionProps {
   /** The quote's total and the scheme's currency: the element shows the methods that fit them. */
   amount: number;
   currency: string;
-  /** The order-details page of an order, where a method that redirects (a bank's page) comes back. */
+  /** Where a method that redirects (a bank's page) comes back for an order: the checkout (redirect-return.ts). */
   returnUrl: (orderId: number) => string;
   disabled?: boolean;
 }
@@ -87,7 +87,7 @@ export function StripeSection({
         const { error } = await s.elements.submit();
         if (error) throw new PaymentCancelled(error.message ?? t("checkout.stripe.failed"));
       },
-      async pay(prepared) {
+      async pay(prepared, signal) {
         const s = stripe.current;
         if (!s) throw new PaymentCancelled(t("checkout.stripe.loadFailed"));
         const { error } = await s.stripe.confirmPayment({
@@ -99,7 +99,7 @@ export function StripeSection({
         if (error) throw new PaymentCancelled(error.message ?? t("checkout.stripe.failed"));
         setConfirming(true);
         try {
-          if ((await waitUntilPaid(prepared.order.id)) === "refused") {
+          if ((await waitUntilPaid(prepared.order.id, { signal })) === "refused") {
             throw new PaymentCancelled(t("checkout.stripe.refused"));
           }
         } finally {

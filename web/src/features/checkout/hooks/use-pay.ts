@@ -1,4 +1,4 @@
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useErrorMessage } from "@/hooks/use-error-message";
 import { prepareOrder } from "../api/prepare";
 import { ensureSession } from "../api/session";
@@ -16,6 +16,9 @@ export interface PayError {
  * Pay: a session (a guest one when needed), orders/prepare with the attempt's
  * idempotency key, then the payment method. One tap, one attempt: a second tap
  * while it runs does nothing, and a retry of the same order reuses its key.
+ * Leaving the checkout aborts the attempt (its waiting for the payment, its
+ * calls still out): nothing then empties the basket or navigates away from
+ * wherever the customer went.
  */
 export function usePay(businessSlug: string, onPaid: (prepared: Prepared) => void) {
   const errorMessage = useErrorMessage();
@@ -23,21 +26,29 @@ export function usePay(businessSlug: string, onPaid: (prepared: Prepared) => voi
   const running = useRef(false);
   const [paying, setPaying] = useState(false);
   const [error, setError] = useState<PayError | null>(null);
+  const attempt = useRef<AbortController | null>(null);
+  useEffect(() => () => attempt.current?.abort(), []);
 
   async function pay(request: OrderRequest, method: PaymentMethodHandle): Promise<PayError | null> {
     if (running.current) return null;
     running.current = true;
     setPaying(true);
     setError(null);
+    const abort = new AbortController();
+    attempt.current = abort;
+    const { signal } = abort;
     try {
       await method.submit?.();
       await ensureSession(businessSlug);
-      const prepared = await prepareOrder({ ...request, idempotency_key: keys.current.keyFor(request) });
-      await method.pay(prepared);
+      const key = keys.current.keyFor(request);
+      const prepared = await prepareOrder({ ...request, idempotency_key: key }, signal);
+      await method.pay(prepared, signal);
+      signal.throwIfAborted();
       keys.current.forget();
       onPaid(prepared);
       return null;
     } catch (cause) {
+      if (signal.aborted) return null;
       const failure = {
         target: cause instanceof PaymentCancelled ? ("card" as const) : errorTarget(cause),
         message: cause instanceof PaymentCancelled ? cause.message : errorMessage(cause),

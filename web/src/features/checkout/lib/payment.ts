@@ -13,8 +13,11 @@ export interface PaymentMethodHandle {
    * elements.submit); throws PaymentCancelled with what to fix. Optional.
    */
   submit?(): Promise<void>;
-  /** Charges the prepared order: resolves once paid, throws the reason it was not. */
-  pay(prepared: Prepared): Promise<void>;
+  /**
+   * Charges the prepared order: resolves once paid, throws the reason it was
+   * not. `signal` is aborted when the checkout unmounts: stop waiting (polling).
+   */
+  pay(prepared: Prepared, signal: AbortSignal): Promise<void>;
 }
 
 /** A payment outcome the customer chose to stop (the sandbox challenge's Fail, a closed dialog). */
