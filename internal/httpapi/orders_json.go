@@ -152,6 +152,7 @@ type orderJSON struct {
 	CreatedAt       time.Time         `json:"created_at"`
 	ExpiresAt       time.Time         `json:"expires_at"`
 	PaidAt          *time.Time        `json:"paid_at"`
+	KitchenAt       *time.Time        `json:"kitchen_at"`
 }
 
 // orderPaymentJSON is the state of an order's payment; Challenge is set
@@ -193,7 +194,7 @@ func toOrderJSON(o *ordering.Order, venueSlug string) orderJSON {
 		RewardID: reward, LoyaltyRewardID: loyaltyReward, Pricing: toPricingJSON(o.Pricing), Items: items,
 		Payment: orderPaymentJSON{Provider: o.Payment.Provider, Status: o.PaymentStatus, Brand: o.Payment.Brand,
 			Last4: o.Payment.Last4},
-		CreatedAt: o.CreatedAt, ExpiresAt: o.ExpiresAt, PaidAt: o.PaidAt}
+		CreatedAt: o.CreatedAt, ExpiresAt: o.ExpiresAt, PaidAt: o.PaidAt, KitchenAt: o.KitchenAt}
 	if o.PaymentStatus == ordering.PayAction && o.Payment.ChallengeID != "" {
 		out.Payment.Challenge = &challengeJSON{ID: o.Payment.ChallengeID}
 	}

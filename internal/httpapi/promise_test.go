@@ -60,6 +60,11 @@ func TestPreorderAutoReject(t *testing.T) {
 		asap := placeOrder(f, "", false)
 		pickup := placeOrder(f, "2026-03-02T18:00:00Z", false)
 		delivery := placeOrder(f, "2026-03-02T18:00:00Z", true)
+		for id, want := range map[int64]any{asap: nil, pickup: "2026-03-02T17:45:00Z", delivery: "2026-03-02T17:20:00Z"} {
+			if got := orderStatus(f, id)["kitchen_at"]; got != want {
+				t.Errorf("order %d: kitchen_at %v, want %v", id, got, want)
+			}
+		}
 		const wait = 13 * time.Minute
 		reject := func(at string) int {
 			t.Helper()

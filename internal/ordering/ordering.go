@@ -163,6 +163,9 @@ type Order struct {
 	CreatedAt       time.Time
 	ExpiresAt       time.Time
 	PaidAt          *time.Time
+	// KitchenAt is when the kitchen must start a pre-order to meet its slot
+	// (nil for ASAP): auto-reject counts from the later of it and PaidAt.
+	KitchenAt *time.Time
 }
 
 // Use is the promo code or reward a new order spends, checked again under

@@ -12,7 +12,7 @@ const orderColumns = `id, scheme_id, venue_id, user_id, order_number, status, pa
 	is_asap, preorder_for, delivery_address, note, email, contact_number, first_name, last_name, currency,
 	subtotal, discount, discount_source, COALESCE(promo_code_id, 0), promo_code, COALESCE(offer_id, 0),
 	service_charge, delivery_fee, tip, total, tax, vat_rate_bp, stamps_earned, created_at, expires_at, paid_at,
-	COALESCE(loyalty_reward_id, 0)`
+	COALESCE(loyalty_reward_id, 0), kitchen_at`
 
 // loadOrder reads an order with its lines and payment.
 func loadOrder(ctx context.Context, c conn, id int64) (*ordering.Order, error) {
@@ -20,6 +20,7 @@ func loadOrder(ctx context.Context, c conn, id int64) (*ordering.Order, error) {
 		o                ordering.Order
 		p                = &o.Pricing
 		preorder, paidAt sql.NullTime
+		kitchen          sql.NullTime
 		addr             string
 	)
 	err := c.queryRow(ctx, "SELECT "+orderColumns+" FROM orders WHERE id = ?", id).Scan(
@@ -27,7 +28,7 @@ func loadOrder(ctx context.Context, c conn, id int64) (*ordering.Order, error) {
 		&o.IsASAP, &preorder, &addr, &o.Note, &o.Email, &o.ContactNumber, &o.FirstName, &o.LastName, &p.Currency,
 		&p.Subtotal, &p.Discount, &p.DiscountSource, &o.PromoCodeID, &o.PromoCode, &o.OfferID,
 		&p.ServiceCharge, &p.DeliveryFee, &p.Tip, &p.Total, &p.Tax, &p.VATRateBP, &p.StampsEarned,
-		&o.CreatedAt, &o.ExpiresAt, &paidAt, &o.LoyaltyRewardID)
+		&o.CreatedAt, &o.ExpiresAt, &paidAt, &o.LoyaltyRewardID, &kitchen)
 	if err != nil {
 		return nil, err
 	}
@@ -39,6 +40,10 @@ func loadOrder(ctx context.Context, c conn, id int64) (*ordering.Order, error) {
 	if paidAt.Valid {
 		t := paidAt.Time.UTC()
 		o.PaidAt = &t
+	}
+	if kitchen.Valid {
+		t := kitchen.Time.UTC()
+		o.KitchenAt = &t
 	}
 	if addr != "" {
 		o.DeliveryAddress = &ordering.Address{}

@@ -1822,6 +1822,11 @@ export interface components {
             expires_at: string;
             /** Format: date-time */
             paid_at: string | null;
+            /**
+             * Format: date-time
+             * @description A pre-order's kitchen start: its slot less the venue's prep minutes (and delivery minutes for delivery); null for ASAP. A paid order nobody accepted is rejected and refunded auto_reject_minutes (admin/orders/board) after the later of paid_at and kitchen_at.
+             */
+            kitchen_at?: string | null;
         };
         /** @enum {string} */
         OrderStatus: "pending" | "accepted" | "rejected" | "cancelled" | "ready_to_collect" | "on_the_way" | "collected" | "delivered";

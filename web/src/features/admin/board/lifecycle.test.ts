@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  autoRejectMinutesCounted,
   autoRejectWarning,
   columnOf,
   mapLink,
@@ -58,5 +59,21 @@ describe("the board's lifecycle rules", () => {
     expect(mapLink({ line1: "1 High St", city: "London" })).toBe(
       "https://www.openstreetmap.org/search?query=1%20High%20St%2C%20London",
     );
+  });
+
+  it("counts a pre-order towards auto-reject from its kitchen start when that is later", () => {
+    const paid = "2026-03-02T16:35:00Z";
+    const order = { status: "pending" as const, paid_at: paid, created_at: paid };
+    const at = (t: string) => Date.parse(`2026-03-02T${t}:00Z`);
+    // ASAP: from the payment.
+    expect(autoRejectMinutesCounted({ ...order, kitchen_at: null }, at("16:48"))).toBe(13);
+    // Pickup for 18:00 (kitchen start 17:45): nothing before 17:45, then from 17:45.
+    const preorder = { ...order, kitchen_at: "2026-03-02T17:45:00Z" };
+    expect(autoRejectMinutesCounted(preorder, at("16:48"))).toBe(0);
+    expect(autoRejectWarning(autoRejectMinutesCounted(preorder, at("16:48")), 13)).toBeNull();
+    expect(autoRejectMinutesCounted(preorder, at("17:55"))).toBe(10);
+    // A kitchen start before the payment: from the payment.
+    expect(autoRejectMinutesCounted({ ...order, kitchen_at: "2026-03-02T16:00:00Z" }, at("16:48"))).toBe(13);
+    expect(autoRejectMinutesCounted({ ...preorder, status: "accepted" }, at("17:55"))).toBe(0);
   });
 });

@@ -56,6 +56,23 @@ export function waitingMinutes(
 }
 
 /**
+ * Minutes a paid order has counted towards its auto-reject (0 for any
+ * other): as the server counts, from the later of its payment and, for a
+ * pre-order, its kitchen start (kitchen_at: slot less prep and delivery
+ * minutes), so a pre-order paid hours ahead is not shown as about to be
+ * rejected.
+ */
+export function autoRejectMinutesCounted(
+  order: Pick<BoardOrder, "status" | "paid_at" | "created_at" | "kitchen_at">,
+  now: number,
+): number {
+  const waited = waitingMinutes(order, now);
+  const kitchen = order.kitchen_at ? Date.parse(order.kitchen_at) : NaN;
+  if (waited === 0 || !Number.isFinite(kitchen)) return waited;
+  return Math.min(waited, Math.max(0, (now - kitchen) / 60_000));
+}
+
+/**
  * The auto-reject warning of a waiting order: from half of
  * PLATTER_AUTO_REJECT_MINUTES on, the whole minutes left (at least 0);
  * null before that.

@@ -3,7 +3,14 @@ import { useTranslation } from "@/i18n";
 import { formatCurrency } from "@/lib/currency";
 import type { BoardOrder, OrderStatus } from "./api";
 import { clockAt } from "./format";
-import { autoRejectWarning, isDelivery, mentionsAllergy, nextSteps, waitingMinutes } from "./lifecycle";
+import {
+  autoRejectMinutesCounted,
+  autoRejectWarning,
+  isDelivery,
+  mentionsAllergy,
+  nextSteps,
+  waitingMinutes,
+} from "./lifecycle";
 
 export interface OrderActions {
   accept: (order: BoardOrder) => void;
@@ -72,7 +79,7 @@ export function OrderCard({
 }) {
   const { t, i18n } = useTranslation();
   const waited = waitingMinutes(order, now);
-  const warning = autoRejectWarning(waited, autoRejectMinutes);
+  const warning = autoRejectWarning(autoRejectMinutesCounted(order, now), autoRejectMinutes);
   const allergy = mentionsAllergy(order.order_note);
   const count = order.items.reduce((n, l) => n + l.qty, 0);
   const name = order.customer.first_name || order.customer.email;
