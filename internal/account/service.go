@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"time"
 
+	"platter/internal/i18n"
 	"platter/internal/notify/mail"
 )
 
@@ -41,7 +42,7 @@ const (
 // Composer). To is left empty: the store addresses it to the address the
 // account stored, never to one a caller typed.
 type Mailer interface {
-	Compose(kind, lang string, sc mail.Brand, code string) (mail.Message, error)
+	Compose(kind, lang string, sc mail.Brand, code string, params map[string]string) (mail.Message, error)
 }
 
 // Scheme is the scheme an account call is made at.
@@ -129,5 +130,6 @@ func (s *Service) limitMail(ctx context.Context, c Caller, purpose, norm string)
 }
 
 func (s *Service) compose(c Caller, kind, code string) (mail.Message, error) {
-	return s.mail.Compose(kind, c.Lang, c.Scheme.Brand, code)
+	return s.mail.Compose(kind, c.Lang, c.Scheme.Brand, code,
+		map[string]string{i18n.CountParam: strconv.Itoa(int(CodeTTL / time.Minute))})
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"platter/internal/i18n"
 	"platter/internal/notify/mail"
 	"platter/internal/platter"
 )
@@ -128,7 +129,8 @@ func (t *Team) Invite(ctx context.Context, c Caller, by int64, email, role, venu
 		return nil, err
 	}
 	token, hash := NewToken()
-	params := map[string]string{"role": role, "venue": venueName}
+	params := map[string]string{"role": role, "venue": venueName,
+		i18n.CountParam: strconv.Itoa(int(InvitationTTL / (24 * time.Hour)))}
 	m, err := t.Mailer.ComposeInvitation(c.Lang, c.Scheme.Brand, params, token)
 	if err != nil {
 		return nil, platter.Internal(err)

@@ -2,10 +2,12 @@ package httpapi
 
 import (
 	"encoding/json"
+	"strconv"
 	"strings"
 	"time"
 
 	"platter/internal/catalog"
+	"platter/internal/i18n"
 	"platter/internal/platter"
 	"platter/internal/schedule"
 )
@@ -103,7 +105,9 @@ func (s *Server) adminVenueControlsSet(r *request, c *Caller) (*reply, error) {
 		ch.PausedUntil = &t
 	}
 	if len(fields) > 0 {
-		return nil, platter.Invalid(fields)
+		e := platter.Invalid(fields)
+		e.Params = map[string]string{platter.FieldParam("paused_until", i18n.CountParam): strconv.Itoa(schedule.MaxDays)}
+		return nil, e
 	}
 	if err := s.cat.SetVenueControls(r.Context(), c.SchemeID, in.VenueSlug, ch); err != nil {
 		return nil, venueNotFound(err)

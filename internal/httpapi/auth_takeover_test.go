@@ -4,6 +4,7 @@ import (
 	"context"
 	"io"
 	"log/slog"
+	"strings"
 	"testing"
 	"time"
 
@@ -66,6 +67,10 @@ func codeIn(t *testing.T, m mailtest.Mail) string {
 	code := codeRE.FindString(text)
 	if code == "" {
 		t.Fatalf("no code in %q", text)
+	}
+	// Its validity is a count (account.CodeTTL), in its plural form.
+	if !strings.Contains(text, "valid for 15 minutes.") && !strings.Contains(text, "ważny przez 15 minut.") {
+		t.Errorf("the code mail does not say it is valid for 15 minutes: %q", text)
 	}
 	return code
 }

@@ -201,7 +201,7 @@ func (s *Server) writeError(w http.ResponseWriter, r *http.Request, lang string,
 	if len(e.Fields) > 0 {
 		body.Fields = make(map[string]string, len(e.Fields))
 		for f, key := range e.Fields {
-			body.Fields[f] = s.msgs.T(lang, key, e.Params)
+			body.Fields[f] = s.msgs.T(lang, key, e.FieldParams(f))
 		}
 		body.BatchMessages = batch(body.Fields)
 	}

@@ -90,7 +90,7 @@ func (ss *streamSet) acquire(userID int64) error {
 	defer ss.mu.Unlock()
 	switch {
 	case ss.perUser[userID] >= ss.limits.PerUser:
-		return &platter.Error{Code: platter.CodeRateLimited, Message: "stream.too_many",
+		return &platter.Error{Code: platter.CodeRateLimited, Message: "stream.too_many_open",
 			Params: map[string]string{"retry_after": "30"}}
 	case ss.total >= ss.limits.Total || ss.closed:
 		return &platter.Error{Code: platter.CodeUnavailable, Message: "stream.busy",

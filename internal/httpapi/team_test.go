@@ -63,6 +63,10 @@ func (m *teamEnv) invite(t *testing.T, lang, email, role, venue string, n int) (
 	if found == nil || !strings.Contains(html, found[0]) {
 		t.Fatalf("no invitation link in the mail:\n%s", text)
 	}
+	// The link's lifetime is a count (account.InvitationTTL), in its plural form.
+	if !strings.Contains(text, "expires in 7 days.") && !strings.Contains(text, "wygasa po 7 dniach.") {
+		t.Errorf("the invitation does not say it expires in 7 days:\n%s", text)
+	}
 	return found[1], subjectOf(t, mail), text
 }
 

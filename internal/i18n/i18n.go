@@ -1,5 +1,8 @@
 // Package i18n translates server messages into the caller's language
-// (en-US, the default, or pl-PL).
+// (en-US, the default, or pl-PL). A message that says a count has plural
+// forms, as the web app's catalogues do: key_one and key_other in en-US,
+// key_one, key_few, key_many and key_other in pl-PL (CLDR rules, Plural),
+// chosen by the "count" parameter (CountParam).
 package i18n
 
 import (
@@ -49,12 +52,19 @@ func MustLoad() Catalog {
 }
 
 // T translates key into lang, falling back to en-US and then to the key
-// itself (so plain text passes through), and fills {name} placeholders.
+// itself (so plain text passes through), and fills {name} placeholders. A
+// plural message (key_one, key_few, key_many, key_other in the catalogue)
+// takes the form of params["count"] by the language's CLDR rules (Plural).
 func (c Catalog) T(lang, key string, params map[string]string) string {
-	s, ok := c[lang][key]
-	if !ok {
-		if s, ok = c[Default][key]; !ok {
-			s = key
+	var s string
+	if c.pluralBase(lang, key) {
+		s = c.plural(lang, key, params)
+	} else {
+		var ok bool
+		if s, ok = c[lang][key]; !ok {
+			if s, ok = c[Default][key]; !ok {
+				s = key
+			}
 		}
 	}
 	for k, v := range params {

@@ -5,6 +5,7 @@ package platter
 import (
 	"errors"
 	"fmt"
+	"strings"
 )
 
 // Stable API error codes (DESIGN.md §3, docs/errors.md). Never renumber one.
@@ -116,6 +117,26 @@ func Internal(err error) *Error {
 // Invalid builds a validation error from field → message key pairs.
 func Invalid(fields map[string]string) *Error {
 	return &Error{Code: CodeValidation, Message: "error.validation", Fields: fields}
+}
+
+// FieldParam is the name of a parameter that fills {name} in the message
+// of one field only (two fields may count different things: the
+// description's characters, the photos): "field.name".
+func FieldParam(field, name string) string { return field + "." + name }
+
+// FieldParams returns the parameters of field's message: e.Params, with
+// those set for that field alone (FieldParam) in place of the shared ones.
+func (e *Error) FieldParams(field string) map[string]string {
+	out := make(map[string]string, len(e.Params))
+	for k, v := range e.Params {
+		if _, ok := out[k]; !ok {
+			out[k] = v
+		}
+		if f, name, ok := strings.Cut(k, "."); ok && f == field {
+			out[name] = v
+		}
+	}
+	return out
 }
 
 // ErrorCode returns the API code of err: its own code for *Error, 1500 otherwise.

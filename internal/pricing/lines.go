@@ -4,6 +4,7 @@ import (
 	"strconv"
 
 	"platter/internal/catalog"
+	"platter/internal/i18n"
 	"platter/internal/platter"
 )
 
@@ -90,8 +91,10 @@ func (l *Line) checkSelection(title, category string, n, lo, hi, code int) {
 	}
 	switch {
 	case n < lo:
+		params[i18n.CountParam] = params["min"]
 		l.setProblem(code, key+"min", params)
 	case hi > 0 && n > hi:
+		params[i18n.CountParam] = params["max"]
 		l.setProblem(code, key+"max", params)
 	}
 }

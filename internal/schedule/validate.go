@@ -1,9 +1,11 @@
 package schedule
 
 import (
+	"strconv"
 	"time"
 
 	"platter/internal/catalog"
+	"platter/internal/i18n"
 	"platter/internal/platter"
 )
 
@@ -52,7 +54,8 @@ func Validate(v *catalog.Venue, orderType int, isAsap bool, preorderFor, now tim
 	case preorderFor.Before(w.earliest):
 		return Booking{}, refuse(platter.CodeTooSoon, "schedule.too_soon")
 	case !preorderFor.Before(w.horizon):
-		return Booking{}, refuse(platter.CodeTooFarAhead, "schedule.too_far")
+		return Booking{}, &platter.Error{Code: platter.CodeTooFarAhead, Message: "schedule.too_far",
+			Params: map[string]string{i18n.CountParam: strconv.Itoa(MaxDays)}}
 	case !contains(w.open, preorderFor, preorderFor.Add(SlotLength)):
 		return Booking{}, refuse(platter.CodeOutsideHours, "schedule.outside_hours")
 	case capacity > 0 && usage.Used(preorderFor) >= capacity:

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"platter/internal/address"
+	"platter/internal/i18n"
 	"platter/internal/platter"
 )
 
@@ -121,7 +122,7 @@ func insertAddress(ctx context.Context, c conn, a *address.Address, now time.Tim
 	}
 	if n >= address.MaxPerUser {
 		return 0, &platter.Error{Code: platter.CodeConflict, Message: "address.limit",
-			Params: map[string]string{"max": strconv.Itoa(address.MaxPerUser)}}
+			Params: map[string]string{i18n.CountParam: strconv.Itoa(address.MaxPerUser)}}
 	}
 	var id int64
 	args := append(append([]any{a.UserID, a.SchemeID}, addressFields.values(a)...), now, now)

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"platter/internal/i18n"
 	"platter/internal/notify/mail"
 	"platter/internal/ordering"
 	"platter/internal/platter"
@@ -37,7 +38,7 @@ func (db *DB) SavePhoto(ctx context.Context, p support.Photo, now time.Time) (in
 		}
 		if n >= support.MaxPendingUploads {
 			return &platter.Error{Code: platter.CodeTooManyUploads, Message: "upload.too_many",
-				Params: map[string]string{"max": strconv.Itoa(support.MaxPendingUploads)}}
+				Params: map[string]string{i18n.CountParam: strconv.Itoa(support.MaxPendingUploads)}}
 		}
 		return c.queryRow(ctx, `INSERT INTO uploads (scheme_id, user_id, content_type, width, height, data, created_at)
 			VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id`,
@@ -104,7 +105,7 @@ func (db *DB) InsertSupportRequest(ctx context.Context, r support.Request, mail 
 		}
 		if n >= support.MaxPerOrder {
 			return &platter.Error{Code: platter.CodeTooManySupportRequests, Message: "support.too_many",
-				Params: map[string]string{"max": strconv.Itoa(support.MaxPerOrder)}}
+				Params: map[string]string{i18n.CountParam: strconv.Itoa(support.MaxPerOrder)}}
 		}
 		out = r
 		out.Status = support.StatusOpen

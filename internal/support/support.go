@@ -6,10 +6,12 @@ package support
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
 
+	"platter/internal/i18n"
 	"platter/internal/platter"
 )
 
@@ -86,7 +88,10 @@ func Clean(r *Request) error {
 	}
 	if len(fields) > 0 {
 		e := platter.Invalid(fields)
-		e.Params = map[string]string{"max": "2000", "photos": "5"}
+		e.Params = map[string]string{
+			platter.FieldParam("description", i18n.CountParam): strconv.Itoa(MaxDescription),
+			platter.FieldParam("photo_ids", i18n.CountParam):   strconv.Itoa(MaxPhotos),
+		}
 		return e
 	}
 	return nil

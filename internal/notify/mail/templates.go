@@ -20,13 +20,15 @@ type Composer struct {
 	From      string // "Name <addr>" or "addr"; empty: the sender's default
 }
 
-// Compose renders a kind for brand b in lang. To is left to the caller.
-func (c Composer) Compose(kind, lang string, b Brand, code string) (Message, error) {
+// Compose renders a kind for brand b in lang; params fill the texts (the
+// code's validity in minutes as "count"). To is left to the caller.
+func (c Composer) Compose(kind, lang string, b Brand, code string, params map[string]string) (Message, error) {
 	link := ""
 	if c.PublicURL != "" {
 		link = strings.TrimRight(c.PublicURL, "/") + "/" + b.Slug
 	}
-	m, err := Render(kind, MailData{Lang: lang, SchemeName: b.Name, Colour: b.Colour, Code: code, Link: link})
+	m, err := Render(kind, MailData{Lang: lang, SchemeName: b.Name, Colour: b.Colour, Code: code, Link: link,
+		Params: params})
 	if err != nil {
 		return m, err
 	}
@@ -60,7 +62,8 @@ func (c Composer) ComposeOrder(kind, lang string, b Brand, params map[string]str
 // back office's invitation page carrying token. To is left to the caller.
 func (c Composer) ComposeInvitation(lang string, b Brand, params map[string]string, token string) (Message, error) {
 	cat := catalogue()
-	p := map[string]string{"role": cat.T(lang, "team.role."+params["role"], nil), "where": ""}
+	p := map[string]string{"role": cat.T(lang, "team.role."+params["role"], nil), "where": "",
+		i18n.CountParam: params[i18n.CountParam]}
 	if v := params["venue"]; v != "" {
 		p["where"] = cat.T(lang, "mail.staff_invitation.where", map[string]string{"venue": v})
 	}

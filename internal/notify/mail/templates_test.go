@@ -16,7 +16,7 @@ func TestComposerUsesTheCatalogue(t *testing.T) {
 	b := mail.Brand{Slug: "demo-pierogi", Name: "Smok", Colour: "#aa3300"}
 	cat := i18n.MustLoad()
 	for _, lang := range []string{"en-US", "pl-PL"} {
-		m, err := c.Compose(mail.KindResetCode, lang, b, "042917")
+		m, err := c.Compose(mail.KindResetCode, lang, b, "042917", map[string]string{"count": "15"})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -31,7 +31,7 @@ func TestComposerUsesTheCatalogue(t *testing.T) {
 			t.Errorf("From %q", m.From)
 		}
 	}
-	if _, err := c.Compose("no_such_kind", "en-US", b, ""); err == nil {
+	if _, err := c.Compose("no_such_kind", "en-US", b, "", nil); err == nil {
 		t.Error("an unknown kind was composed")
 	}
 }
@@ -65,5 +65,40 @@ func TestRenderTemplates(t *testing.T) {
 	}
 	if _, err := mail.Render("nope", mail.MailData{}); err == nil {
 		t.Error("unknown kind rendered")
+	}
+}
+
+// TestCodeAndInvitationMailsSayTheirTimeInPluralForms: the code's validity
+// and the invitation's lifetime are counts, in the language's plural form.
+func TestCodeAndInvitationMailsSayTheirTimeInPluralForms(t *testing.T) {
+	t.Parallel()
+	c := mail.Composer{}
+	b := mail.Brand{Slug: "demo-pierogi", Name: "Smok"}
+	cases := []struct {
+		lang, count, want string
+	}{
+		{"pl-PL", "15", "Kod jest ważny przez 15 minut."},
+		{"pl-PL", "2", "Kod jest ważny przez 2 minuty."},
+		{"pl-PL", "1", "Kod jest ważny przez 1 minutę."},
+		{"en-US", "1", "It is valid for 1 minute."},
+		{"en-US", "15", "It is valid for 15 minutes."},
+	}
+	for _, k := range cases {
+		m, err := c.Compose(mail.KindVerifyCode, k.lang, b, "042917", map[string]string{"count": k.count})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(m.Text, k.want) {
+			t.Errorf("%s %s: %q lacks %q", k.lang, k.count, m.Text, k.want)
+		}
+	}
+	for lang, want := range map[string]string{"pl-PL": "wygasa po 7 dniach.", "en-US": "expires in 7 days."} {
+		m, err := c.ComposeInvitation(lang, b, map[string]string{"role": "staff", "count": "7"}, "tok")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(m.Text, want) {
+			t.Errorf("%s invitation: %q lacks %q", lang, m.Text, want)
+		}
 	}
 }
