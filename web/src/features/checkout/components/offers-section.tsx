@@ -13,7 +13,10 @@ interface OffersSectionProps {
   onSelect: (rewardId: number) => void;
 }
 
-/** Offer cards (SPEC.md §1): AUTO_APPLY ones apply by themselves, CLAIM ones on a tap. */
+/**
+ * Offer cards (SPEC.md §1): AUTO_APPLY ones apply by themselves, CLAIM ones on a
+ * tap; each says the scheme's button_text.
+ */
 export function OffersSection({ offers, applied, selected, error, onSelect }: OffersSectionProps) {
   const { t } = useTranslation();
   if (offers.length === 0) return null;
@@ -39,8 +42,9 @@ export function OffersSection({ offers, applied, selected, error, onSelect }: Of
                   {selected === offer.reward_id ? t("checkout.offers.claimed") : offer.button_text}
                 </button>
               ) : (
-                <span className="co-offer__status muted small">
-                  {isApplied ? t("checkout.offers.applied") : t("checkout.offers.auto")}
+                <span className="co-offer__status muted small" data-testid="offer-status">
+                  {/* The scheme's own words for it (button_text), until the quote applies it. */}
+                  {isApplied ? t("checkout.offers.applied") : offer.button_text || t("checkout.offers.auto")}
                 </span>
               )}
             </li>
