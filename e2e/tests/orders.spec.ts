@@ -2,7 +2,7 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import { MONDAY_NOON } from "./clock";
 import { expect, test } from "./fixtures";
 import { codeOf, MAILBOX, uniqueEmail, waitForMail } from "./mailbox";
-import { basketItems, expectNoSeriousA11yViolations } from "./storefront-helpers";
+import { basketItems, expectNoSeriousA11yViolations, useLanguage } from "./storefront-helpers";
 
 /**
  * After checkout (issue 11): the order-details page follows what staff and the
@@ -269,6 +269,82 @@ test.describe("Order details", () => {
     await page.getByRole("button", { name: "Cancel order" }).click();
     await page.getByRole("alertdialog").getByRole("button", { name: "Yes, cancel the order" }).click();
     await expect(page.getByTestId("order-status")).toHaveText("Cancelled");
+    // Issue 18: it says so, and where the money is, instead of thanking for the order.
+    const outcome = page.getByTestId("order-outcome");
+    await expect(outcome.getByRole("heading")).toHaveText("You cancelled this order.");
+    await expect(outcome.getByTestId("order-refund")).toHaveText(
+      /^(Your refund of £\d+\.\d\d is on its way to your card\.|We refunded £\d+\.\d\d to your card\.)$/,
+    );
+    await expect(page.getByText("Thank you for your order!")).toHaveCount(0);
+    await expect(page.getByTestId("order-savings")).toHaveCount(0);
+  });
+
+  test("a rejected order says why, in the customer's language, and is named by its number (pl-PL)", async ({
+    page,
+    request,
+  }) => {
+    const customer = await guest(request);
+    const { lines } = await someLines(request);
+    const orderId = await paidOrder(request, customer.token, lines);
+    const { order_number: number } = await api(
+      request,
+      "orders/get",
+      { filter: { id: orderId } },
+      customer.token,
+    );
+    await seedSession(page, { token: customer.token, user: { ...customer.user, business_slug: SCHEME } });
+    await useLanguage(page, "pl-PL");
+    await page.goto(`/${SCHEME}/${VENUE}/order-details/${orderId}`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Zamówienie nr ${number}`);
+    await expect(page).toHaveTitle(`Zamówienie nr ${number} — Ember & Bun — Soho`);
+
+    const manager = await staff(request, "manager@demo.test");
+    await transition(request, manager, orderId, "rejected", { reason: "Brak bułek" });
+    const outcome = page.getByTestId("order-outcome");
+    await expect(outcome.getByRole("heading")).toHaveText(
+      "Przepraszamy, Ember & Bun Soho nie może przyjąć Twojego zamówienia.",
+    );
+    await expect(outcome).toContainText("Powód: Brak bułek");
+    await expect(outcome.getByTestId("order-refund")).toHaveText(/zł|£/);
+    // The delivery's address and fee are in the summary.
+    const summary = page.getByRole("region", { name: "Podsumowanie zamówienia" });
+    await expect(summary.getByTestId("order-delivery-address")).toContainText(
+      "10 Gower Street, WC1E 6HA London",
+    );
+    await expect(summary).toContainText("Dostawa");
+    await expectNoSeriousA11yViolations(page, "order details, rejected (pl-PL)");
+  });
+
+  test("a pickup says where to collect it; a revoked session is asked to sign in, not told 'Not found'", async ({
+    page,
+    request,
+  }) => {
+    const customer = await guest(request);
+    const { lines } = await someLines(request);
+    const orderId = await paidOrder(request, customer.token, lines, {
+      order_type: 1,
+      delivery_address: null,
+    });
+    await seedSession(page, { token: customer.token, user: { ...customer.user, business_slug: SCHEME } });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`/${SCHEME}/${VENUE}/order-details/${orderId}`);
+    const place = page.getByTestId("order-pickup-address");
+    await expect(place).toContainText("Ember & Bun Soho");
+    await expect(place).toContainText("Broadwick Street");
+    await expectNoSeriousA11yViolations(page, "order details, pickup (phone)");
+
+    // The session is revoked elsewhere (signed out on another device).
+    await api(request, "auth/signout", {}, customer.token);
+    await page.reload();
+    const ask = page.getByTestId("order-sign-in");
+    await expect(ask.getByRole("heading")).toHaveText("Sign in to see this order");
+    await expect(page.getByText("Not found")).toHaveCount(0);
+    await ask.getByRole("link", { name: "Sign in" }).click();
+    await expect(page).toHaveURL(
+      new RegExp(
+        `/${SCHEME}/auth/sign-in\\?redirect=${encodeURIComponent(`/${SCHEME}/${VENUE}/order-details/${orderId}`)}$`,
+      ),
+    );
   });
 });
 

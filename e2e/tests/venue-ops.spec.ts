@@ -150,7 +150,22 @@ test.describe("Venue operations", () => {
       await expect(page.getByText(/^ASAP paused until /)).toBeVisible();
       await expectNoSeriousA11yViolations(page, "board, paused");
 
-      const customer = await contextPage(browser, baseURL!, now);
+      const customer = await contextPage(browser, baseURL!, now, { viewport: { width: 390, height: 844 } });
+      // Issue 18: the menu says it is paused and until when, offers the schedule, not ASAP.
+      await customer.goto(`/${SCHEME}/shoreditch/menu`);
+      await expect(customer.getByTestId("opening-badge")).toHaveText("Paused");
+      await expect(customer.getByText(/^ASAP orders again from \d{1,2}:\d\d (AM|PM)$/)).toBeVisible();
+      await expect(customer.getByRole("radio", { name: "As soon as possible" })).toBeDisabled();
+      await expect(customer.getByRole("radio", { name: "As soon as possible" })).not.toBeChecked();
+      await expect(customer.getByRole("radio", { name: "Schedule for later" })).toBeChecked();
+      await expect(customer.getByText(/^Delivery in about|^Ready in about/)).toHaveCount(0);
+      await expectNoSeriousA11yViolations(customer, "menu, paused (phone)");
+      await customer.goto(`/${SCHEME}/home/stores`);
+      await expect(customer.getByTestId("store-shoreditch").getByTestId("opening-badge")).toHaveText(
+        "Paused",
+      );
+      await expect(customer.getByTestId("store-soho").getByTestId("opening-badge")).toHaveText("Open");
+      await expectNoSeriousA11yViolations(customer, "stores, one paused (phone)");
       await openCheckout(customer, "shoreditch", [
         { item_id: await itemId(request, "shoreditch", "Cola (330ml)"), qty: 2 },
       ]);

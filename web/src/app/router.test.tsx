@@ -51,6 +51,37 @@ describe("routes", () => {
     expect(root.dataset.theme).toBe("light");
   });
 
+  it("starts a pl-PL browser's first visit to a Polish-first scheme in Polish (issue 18)", async () => {
+    const pierogi = { ...burgersScheme, ...pierogiSummary, languages: ["pl-PL", "en-US"] };
+    vi.stubGlobal("fetch", apiStub({ "venue/info": { success: true, data: pierogi, lastUpdatedTime: "t" } }));
+    vi.spyOn(navigator, "languages", "get").mockReturnValue(["pl-PL", "pl", "en-US"]);
+    useGeneralStore.setState({ languageSet: false });
+    try {
+      renderRoute("/demo-pierogi/home");
+      expect(await screen.findByRole("heading", { name: "Jak chcesz odebrać zamówienie?" })).toBeTruthy();
+      expect(useGeneralStore.getState().language).toBe("pl-PL");
+    } finally {
+      vi.restoreAllMocks();
+      await act(() => i18n.changeLanguage("en-US"));
+    }
+  });
+
+  it("keeps the language the customer chose on a Polish-first scheme", async () => {
+    const pierogi = { ...burgersScheme, ...pierogiSummary, languages: ["pl-PL", "en-US"] };
+    vi.stubGlobal("fetch", apiStub({ "venue/info": { success: true, data: pierogi, lastUpdatedTime: "t" } }));
+    vi.spyOn(navigator, "languages", "get").mockReturnValue(["pl-PL"]);
+    useGeneralStore.getState().setLanguage("en-US");
+    try {
+      renderRoute("/demo-pierogi/home");
+      expect(
+        await screen.findByRole("heading", { name: "How would you like to get your order?" }),
+      ).toBeTruthy();
+      expect(useGeneralStore.getState().language).toBe("en-US");
+    } finally {
+      vi.restoreAllMocks();
+    }
+  });
+
   it("shows the not-found page for an unknown path", async () => {
     vi.stubGlobal("fetch", apiStub({}));
     renderRoute("/no/such/page/here");

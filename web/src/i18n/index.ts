@@ -1,5 +1,6 @@
+import { inlineScheme } from "@/lib/api/get-scheme";
 import { bindReact, createI18n } from "@/lib/i18n";
-import { isAppLanguage, useGeneralStore, type AppLanguage } from "@/stores/general";
+import { browserLanguages, isAppLanguage, useGeneralStore, type AppLanguage } from "@/stores/general";
 
 /**
  * Each catalogue is its own chunk, and only the chosen language's is fetched: at
@@ -13,6 +14,28 @@ const catalogues: Record<AppLanguage, () => Promise<{ default: object }>> = {
   "en-US": () => import("./en-US.json"),
   "pl-PL": () => import("./pl-PL.json"),
 };
+
+/**
+ * A first visit to a scheme's page starts in the scheme's language for this
+ * browser (the scheme's answer is in the page), so its catalogue is the one
+ * fetched and nothing is painted in another language first. The route loader
+ * does the same for a scheme entered later (app/routes/loaders.ts).
+ */
+function adoptPageSchemeLanguage() {
+  if (typeof location === "undefined") return;
+  const slug = location.pathname.split("/")[1];
+  if (!slug) return;
+  let scheme;
+  try {
+    scheme = inlineScheme(decodeURIComponent(slug));
+  } catch {
+    return; // a malformed path: the router says not found
+  }
+  if (!scheme) return;
+  useGeneralStore.getState().adoptSchemeLanguage(scheme.payload.languages, browserLanguages());
+}
+
+adoptPageSchemeLanguage();
 
 const i18n = createI18n({
   language: useGeneralStore.getState().language,

@@ -20,15 +20,49 @@ export interface Offer {
   buttonKind: number;
 }
 
+/**
+ * The language to start a scheme in (issue 18: a pl-PL browser on a Polish-first
+ * scheme started in English): the first of the browser's languages the scheme
+ * offers (by exact tag, then by primary language: "pl" matches "pl-PL"), else
+ * the scheme's first; only languages of the app count.
+ */
+export function pickLanguage(
+  schemeLanguages: readonly string[],
+  browserLanguages: readonly string[],
+): AppLanguage {
+  const offered = schemeLanguages.filter(isAppLanguage);
+  const primary = (tag: string) => tag.toLowerCase().split("-")[0];
+  for (const wanted of browserLanguages) {
+    const exact = offered.find((l) => l.toLowerCase() === wanted.toLowerCase());
+    if (exact) return exact;
+    const near = offered.find((l) => primary(l) === primary(wanted));
+    if (near) return near;
+  }
+  return offered[0] ?? DEFAULT_LANGUAGE;
+}
+
+/** The browser's languages, most wanted first. */
+export function browserLanguages(): readonly string[] {
+  if (typeof navigator === "undefined") return [];
+  return navigator.languages?.length ? navigator.languages : navigator.language ? [navigator.language] : [];
+}
+
 export interface GeneralState {
   page: string;
   language: AppLanguage;
+  /**
+   * The language was chosen (the language switcher) or stored by an earlier
+   * visit: entering a scheme keeps it. Not persisted (being stored is the point).
+   */
+  languageSet: boolean;
   offers: Offer[];
   /** -1 means no reward selected. */
   selectedRewardId: number;
   lastVersion: number;
   lastStringVersion: string;
   setLanguage: (language: AppLanguage) => void;
+  /** Entering a scheme: its language for this browser (pickLanguage), unless one was set. */
+  adoptSchemeLanguage: (schemeLanguages: readonly string[], browserLanguages: readonly string[]) => void;
   setPage: (page: string) => void;
   setOffers: (offers: Offer[]) => void;
   setSelectedRewardId: (id: number) => void;
@@ -44,14 +78,20 @@ export const GENERAL_STORE_VERSION = 1;
 
 export const useGeneralStore = create<GeneralState>()(
   persist(
-    (set) => ({
+    (set, get) => ({
       page: "",
       language: DEFAULT_LANGUAGE,
+      languageSet: false,
       offers: [],
       selectedRewardId: NO_REWARD,
       lastVersion: 0,
       lastStringVersion: "",
-      setLanguage: (language) => set({ language }),
+      setLanguage: (language) => set({ language, languageSet: true }),
+      adoptSchemeLanguage: (schemeLanguages, browserLanguages) => {
+        if (get().languageSet) return;
+        const language = pickLanguage(schemeLanguages, browserLanguages);
+        if (language !== get().language) set({ language });
+      },
       setPage: (page) => set({ page }),
       setOffers: (offers) => set({ offers }),
       setSelectedRewardId: (selectedRewardId) => set({ selectedRewardId }),
@@ -69,7 +109,11 @@ export const useGeneralStore = create<GeneralState>()(
         lastVersion,
         lastStringVersion,
       }),
-      merge: (persisted, current) => ({ ...current, ...migrateGeneral(persisted, GENERAL_STORE_VERSION) }),
+      merge: (persisted, current) => ({
+        ...current,
+        ...migrateGeneral(persisted, GENERAL_STORE_VERSION),
+        languageSet: isRecord(persisted) && isAppLanguage(persisted.language),
+      }),
     },
   ),
 );

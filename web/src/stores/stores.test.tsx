@@ -4,7 +4,7 @@ import { OrderType } from "@/lib/enums";
 import { useAuthStore } from "./auth";
 import { addItem, basketCount, createDefaultBasket, hasItem, removeItem, resetBasket } from "./basket";
 import type { DeliveryAddress } from "./delivery-address";
-import { NO_REWARD, useGeneralStore } from "./general";
+import { NO_REWARD, pickLanguage, useGeneralStore } from "./general";
 import { initialHomeData, useHomeStore } from "./home";
 import { burgersScheme } from "@/test/fixtures";
 import { testStore } from "@/test/menu-fixtures";
@@ -198,6 +198,36 @@ describe("general store", () => {
       lastVersion: 3,
       lastStringVersion: "v3",
     });
+  });
+
+  it.each([
+    [["pl-PL", "en-US"], ["pl-PL", "pl", "en"], "pl-PL"],
+    [["pl-PL", "en-US"], ["pl"], "pl-PL"],
+    [["pl-PL", "en-US"], ["en-GB", "en"], "en-US"],
+    [["pl-PL", "en-US"], ["de-DE"], "pl-PL"],
+    [["en-US"], ["pl-PL"], "en-US"],
+    [["en-US", "pl-PL"], ["fr-FR", "pl-PL"], "pl-PL"],
+    [["de-DE"], ["de-DE"], "en-US"],
+  ])("pickLanguage: a scheme of %j in a browser of %j starts in %s (issue 18)", (scheme, browser, want) => {
+    expect(pickLanguage(scheme, browser)).toBe(want);
+  });
+
+  it("adopts a scheme's language until one is chosen or stored, then keeps it", async () => {
+    localStorage.removeItem("general");
+    await useGeneralStore.persist.rehydrate(); // a first visit: nothing stored
+    const g = () => useGeneralStore.getState();
+    g().adoptSchemeLanguage(["pl-PL", "en-US"], ["pl-PL"]);
+    expect(g().language).toBe("pl-PL");
+    g().adoptSchemeLanguage(["en-US"], ["pl-PL"]); // another scheme, same visit: its language
+    expect(g().language).toBe("en-US");
+    g().setLanguage("pl-PL"); // the customer's choice stays
+    g().adoptSchemeLanguage(["en-US"], ["en-US"]);
+    expect(g().language).toBe("pl-PL");
+
+    localStorage.setItem("general", JSON.stringify({ state: { language: "en-US" }, version: 1 }));
+    await useGeneralStore.persist.rehydrate(); // a later visit: the stored language stays
+    g().adoptSchemeLanguage(["pl-PL", "en-US"], ["pl-PL"]);
+    expect(g().language).toBe("en-US");
   });
 
   it("ignores an unknown persisted language on rehydrate", async () => {

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, vi } from "vitest";
 import { cleanup, configure } from "@testing-library/react";
 import "./setup-node";
+import { useGeneralStore } from "@/stores/general";
 
 // findBy/waitFor give up after 10 s, not 1 s: a lazy route's first render took over 5 s on a
 // 2-core machine at load 25 (four files failed so), and the wait ends as soon as the element is there.
@@ -15,6 +16,9 @@ window.scrollTo = () => {};
 const NOW = "2026-11-16T12:00:00Z";
 beforeEach(() => {
   vi.useFakeTimers({ now: new Date(NOW), toFake: ["Date"], shouldAdvanceTime: true });
+  // As in a browser that has been here before: the language a test sets stays when it enters a
+  // scheme. Tests of a first visit (the scheme's language for the browser) set this to false.
+  useGeneralStore.setState({ languageSet: true });
 });
 
 afterEach(() => {

@@ -16,7 +16,7 @@ import { shakeHandQueryOptions } from "@/lib/api/get-shake-hand";
 import type { Scheme } from "@/lib/api/types";
 import type { OrderType } from "@/lib/enums";
 import { orderTypeFor } from "@/stores/basket";
-import { useGeneralStore } from "@/stores/general";
+import { browserLanguages, useGeneralStore } from "@/stores/general";
 import { useHomeStore } from "@/stores/home";
 import { useVenueStore } from "@/stores/venue";
 
@@ -78,6 +78,7 @@ function enterScheme({ payload: scheme, meta }: SchemeResult) {
     venue.setScheme(scheme, meta.lastUpdatedTime);
   }
   useHomeStore.getState().setCurrentScheme(scheme.business_slug);
+  useGeneralStore.getState().adoptSchemeLanguage(scheme.languages, browserLanguages());
 }
 
 /** The order type the customer chose in this scheme (another scheme's choice does not carry over). */
