@@ -11,6 +11,7 @@ const auto = {
   button_text: "Applied automatically",
   button_kind: 0,
   reward_id: 11,
+  min_spend: 4000,
 } as const;
 const claim = {
   ...auto,
