@@ -225,9 +225,12 @@ test.describe("Order board", () => {
       note: "Severe peanut allergy, please!",
     });
     await expect(card(page, order.id)).toContainText("Allergy note");
-    await card(page, order.id)
-      .getByRole("button", { name: `#${order.number}` })
-      .click();
+    // The order link is a touch target of at least 44 × 44 px.
+    const link = card(page, order.id).getByRole("button", { name: `#${order.number}` });
+    const box = (await link.boundingBox())!;
+    expect(box.height).toBeGreaterThanOrEqual(44);
+    expect(box.width).toBeGreaterThanOrEqual(44);
+    await link.click();
     const detail = page.getByRole("dialog", { name: `Order #${order.number}` });
     await expect(detail).toContainText("Severe peanut allergy, please!");
     await expect(detail.getByRole("link", { name: "+447911123456" })).toHaveAttribute(
@@ -252,6 +255,22 @@ test.describe("Order board", () => {
     expect(ticket).toContain(`#${order.number}`);
     expect(ticket).toContain("Severe peanut allergy");
     expect(ticket).toContain("20 Rivington Street");
+    await page.keyboard.press("Escape");
+
+    // Accepted, "On the way" asks who takes it: nothing leaves before a driver is chosen.
+    await card(page, order.id).getByRole("button", { name: "Accept" }).click();
+    await page.getByTestId("accept-confirm").click();
+    await card(page, order.id).getByRole("button", { name: "On the way" }).click();
+    const dispatch = page.getByRole("dialog", { name: `Send order #${order.number} on its way` });
+    await expect(dispatch.getByRole("button", { name: "Send on its way" })).toBeDisabled();
+    await expect(page.getByTestId("column-preparing").locator(`[data-order-id="${order.id}"]`)).toBeVisible();
+    await dispatch.getByRole("radio", { name: "Jamie Rider" }).check();
+    await expectNoSeriousA11yViolations(page, "board, dispatch dialog");
+    await dispatch.getByRole("button", { name: "Send on its way" }).click();
+    await expect(page.getByTestId("column-ready").locator(`[data-order-id="${order.id}"]`)).toBeVisible();
+    expect((await api(request, "orders/get", { filter: { id: order.id } }, guest.token)).driver.name).toBe(
+      "Jamie",
+    );
   });
 
   test("with auto-print on, accepting prints the kitchen ticket", async ({ page, request }) => {

@@ -67,19 +67,21 @@ const maxETAMinutes = 24 * 60
 // order of their venue along DESIGN.md §6 (409 for a step the machine
 // refuses, or that someone else made first). eta_minutes on accept sets
 // the expected time; driver_id on on_the_way assigns the driver (by
-// default the scheme's only driver). Rejecting or cancelling a paid order
-// refunds it.
+// default the scheme's only driver), own_delivery sends it with no driver
+// (the venue delivers it itself; the board asks which). Rejecting or
+// cancelling a paid order refunds it.
 func (s *Server) adminOrderTransition(r *request, c *Caller) (*reply, error) {
 	t, err := s.trackingStore()
 	if err != nil {
 		return nil, err
 	}
 	var in struct {
-		OrderID    int64  `json:"order_id"`
-		Status     string `json:"status"`
-		Reason     string `json:"reason" text:"max=500"`
-		ETAMinutes int    `json:"eta_minutes"`
-		DriverID   int64  `json:"driver_id"`
+		OrderID     int64  `json:"order_id"`
+		Status      string `json:"status"`
+		Reason      string `json:"reason" text:"max=500"`
+		ETAMinutes  int    `json:"eta_minutes"`
+		DriverID    int64  `json:"driver_id"`
+		OwnDelivery bool   `json:"own_delivery"`
 	}
 	if err := decode(r.Data, &in); err != nil {
 		return nil, err
@@ -94,6 +96,9 @@ func (s *Server) adminOrderTransition(r *request, c *Caller) (*reply, error) {
 	if in.ETAMinutes < 0 || in.ETAMinutes > maxETAMinutes {
 		bad["eta_minutes"] = "order.eta_range"
 	}
+	if in.OwnDelivery && in.DriverID != 0 {
+		bad["driver_id"] = "order.driver_or_own"
+	}
 	if len(bad) > 0 {
 		return nil, platter.Invalid(bad)
 	}
@@ -101,7 +106,7 @@ func (s *Server) adminOrderTransition(r *request, c *Caller) (*reply, error) {
 	reach, actor := staffReach(c)
 	ch := ordering.Change{SchemeID: c.SchemeID, OrderID: in.OrderID, To: in.Status, Actor: actor,
 		ActorRef: actor + ":" + idText(c.UserID), Reason: in.Reason, ETAMinutes: in.ETAMinutes, Reach: reach}
-	if in.Status == ordering.StatusOnTheWay {
+	if in.Status == ordering.StatusOnTheWay && !in.OwnDelivery {
 		driver, err := t.SchemeDriver(ctx, c.SchemeID, in.DriverID)
 		if platter.ErrorCode(err) == platter.CodeNotFound {
 			return nil, platter.Invalid(map[string]string{"driver_id": "order.driver_unknown"})
@@ -155,7 +160,8 @@ func (s *Server) driverLocation(r *request, c *Caller) (*reply, error) {
 
 // driverOrders answers driver/orders/list: the orders assigned to the
 // calling driver, newest first (so the driver view knows what to report
-// positions for).
+// positions for), each with its customer as the board has it (the driver
+// asks for them by name at the door).
 func (s *Server) driverOrders(r *request, c *Caller) (*reply, error) {
 	t, err := s.trackingStore()
 	if err != nil {

@@ -3351,6 +3351,8 @@ export interface operations {
                         /** @description On accept of an ASAP order: minutes until it is ready (for delivery, ready to go out). expected_at is then the accept time plus these (0 or absent: the venue's prep plus busy minutes), plus the venue's delivery minutes for delivery. A pre-order is expected at its slot whatever is sent: accepting it confirms the slot. */
                         eta_minutes?: number;
                         driver_id?: number;
+                        /** @description on_the_way of a delivery with no driver (the venue delivers it itself); not with driver_id. */
+                        own_delivery?: boolean;
                     };
                 };
             };

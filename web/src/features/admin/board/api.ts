@@ -39,6 +39,9 @@ export interface TransitionInput {
   status: OrderStatus;
   eta_minutes?: number;
   reason?: string;
+  /** on_the_way of a delivery: the driver who takes it, or own_delivery (nobody, on purpose). */
+  driver_id?: number;
+  own_delivery?: boolean;
 }
 
 /** admin/orders/transition; the board is read again whatever the outcome (409: someone else was first). */

@@ -11,6 +11,31 @@ export type Ring = "order" | "reconnecting";
 
 export const RING_EVERY_MS = 20_000;
 
+/**
+ * The device's "enable sound" choice, kept in localStorage: the board's own
+ * chunk, a reload or a visit to another admin page must not switch the bell
+ * off. A browser still wants a gesture before it plays sound in a fresh
+ * document, so a board that remembers the choice resumes the audio at the
+ * first touch or key press anywhere on the page (`useResumeSound`).
+ */
+export const SOUND_CHOICE_KEY = "board.sound";
+
+export function soundWanted(): boolean {
+  try {
+    return localStorage.getItem(SOUND_CHOICE_KEY) === "on";
+  } catch {
+    return false;
+  }
+}
+
+function rememberSound() {
+  try {
+    localStorage.setItem(SOUND_CHOICE_KEY, "on");
+  } catch {
+    // Private mode: the choice lasts as long as the page.
+  }
+}
+
 type Listener = () => void;
 
 class Bell {
@@ -32,8 +57,14 @@ class Bell {
     for (const l of [...this.listeners]) l();
   }
 
-  /** Called from a click: creates or resumes the audio context. */
+  /** Called from a click: creates or resumes the audio context, and remembers the choice. */
   async enable(): Promise<boolean> {
+    rememberSound();
+    return this.resume();
+  }
+
+  /** Creates or resumes the audio context (a browser refuses it before the page's first gesture). */
+  async resume(): Promise<boolean> {
     try {
       const Ctor =
         window.AudioContext ??
@@ -75,11 +106,17 @@ class Bell {
 /** One bell per page (an AudioContext is a scarce resource). */
 export const bell = new Bell();
 
-let snapshot = { enabled: false, order: 0, reconnecting: 0 };
+let snapshot = { enabled: false, order: 0, reconnecting: 0, wanted: false };
 function read() {
-  const next = { enabled: bell.enabled, order: bell.rings.order, reconnecting: bell.rings.reconnecting };
+  const next = {
+    enabled: bell.enabled,
+    order: bell.rings.order,
+    reconnecting: bell.rings.reconnecting,
+    wanted: bell.enabled || soundWanted(),
+  };
   if (
     next.enabled !== snapshot.enabled ||
+    next.wanted !== snapshot.wanted ||
     next.order !== snapshot.order ||
     next.reconnecting !== snapshot.reconnecting
   ) {
@@ -114,6 +151,26 @@ export function useRinging({ waiting, trigger, down }: { waiting: boolean; trigg
     const id = setInterval(() => bell.ring("reconnecting"), RING_EVERY_MS);
     return () => clearInterval(id);
   }, [down]);
+}
+
+/**
+ * A board on which sound was enabled once, on this device, resumes it by
+ * itself: at once when the browser allows (an earlier gesture in this
+ * document, e.g. after a visit to another admin page), else at the first
+ * pointer or key press, and again when the tab comes back to the front
+ * (a tablet's browser may suspend audio in the background).
+ */
+export function useResumeSound() {
+  useEffect(() => {
+    if (!soundWanted()) return;
+    const resume = () => {
+      if (!bell.enabled) void bell.resume();
+    };
+    resume();
+    const events = ["pointerdown", "keydown", "visibilitychange"] as const;
+    events.forEach((e) => document.addEventListener(e, resume, { capture: true }));
+    return () => events.forEach((e) => document.removeEventListener(e, resume, { capture: true }));
+  }, []);
 }
 
 /** The "enable sound" control's action: the audio context, and permission for notifications. */

@@ -1,5 +1,4 @@
 import "../i18n";
-import { useEffect, useRef, useState } from "react";
 import { useParams } from "react-router";
 import { useErrorMessage } from "@/hooks/use-error-message";
 import { useDocumentTitle } from "@/hooks/use-document-title";
@@ -8,15 +7,18 @@ import type { AdminVenue } from "../api/venues";
 import { useAdmin } from "../shell/admin-context";
 import { VenueControls } from "../venue-controls/venue-controls";
 import { useVenueControls } from "../venue-ops/api";
-import { useBoardOrders, useTransition, type BoardOrder, type OrderStatus } from "./api";
-import { useBellState, useEnableAlerts, useRinging } from "./bell";
-import { useBoardStream, type Connection } from "./board-stream";
+import { useBoardOrders } from "./api";
+import { BoardColumns } from "./board-columns";
+import { useBoardStream } from "./board-stream";
+import { ConnectionBadge, SoundControl } from "./board-toolbar";
 import { AcceptDialog, RejectDialog } from "./decision-dialogs";
-import { useNow } from "./format";
+import { DispatchDialog } from "./dispatch-dialog";
+import { useServerNow } from "./format";
 import { KitchenTicket } from "./kitchen-ticket";
-import { COLUMNS, columnOf, DEFAULT_ETA, type Column } from "./lifecycle";
-import { OrderCard, type OrderActions } from "./order-card";
+import { DEFAULT_ETA } from "./lifecycle";
 import { OrderDetail } from "./order-detail";
+import { useBoardActions } from "./use-board-actions";
+import { useBoardArrivals } from "./use-board-arrivals";
 import "./board.css";
 
 /** /{scheme}/admin/board/{venue}: the live order board of one venue. */
@@ -47,100 +49,19 @@ function Board({ scheme, venue }: { scheme: string; venue: AdminVenue }) {
   const errorMessage = useErrorMessage();
   const query = useBoardOrders(scheme, venue.venue_slug);
   const connection = useBoardStream(scheme, venue.venue_slug, query.data?.meta.last_event_id);
-  const transition = useTransition(scheme, venue.venue_slug);
-  // The server's clock as of the board's first answer (a device's clock drifts slowly; taking
-  // each answer's would also undo a test's fast-forwarded clock).
-  const [skew, setSkew] = useState<number | null>(null);
-  if (skew === null && query.data) setSkew(query.data.skew);
-  const now = useNow() + (skew ?? 0);
+  const now = useServerNow(query.data?.skew);
   // Auto-print and the default prep time are the venue's controls (shared with <VenueControls/>).
   const controls = useVenueControls(scheme, venue.venue_slug).data;
+  const board = useBoardActions(scheme, venue.venue_slug, controls?.auto_print ?? false);
   const orders = query.data?.orders ?? [];
-  const autoReject = query.data?.meta.auto_reject_minutes ?? 0;
-  const pending = orders.filter((o) => o.status === "pending");
-
-  const [accepting, setAccepting] = useState<BoardOrder | null>(null);
-  const [rejecting, setRejecting] = useState<{ order: BoardOrder; cancel: boolean } | null>(null);
-  const [openId, setOpenId] = useState<number | null>(null);
-  const [printing, setPrinting] = useState<BoardOrder | null>(null);
-  const [actionError, setActionError] = useState<unknown>(null);
-
-  // New paid orders since the board opened: ring, and tell a hidden tab.
-  const seen = useRef<Set<number> | null>(null);
-  const [arrivals, setArrivals] = useState(0);
-  useEffect(() => {
-    if (!query.data) return;
-    const waiting = query.data.orders.filter((o) => o.status === "pending");
-    if (seen.current === null) {
-      seen.current = new Set(waiting.map((o) => o.id));
-      return;
-    }
-    const fresh = waiting.filter((o) => !seen.current!.has(o.id));
-    if (fresh.length === 0) return;
-    fresh.forEach((o) => seen.current!.add(o.id));
-    setArrivals((n) => n + fresh.length);
-    if (document.hidden && typeof Notification !== "undefined" && Notification.permission === "granted") {
-      try {
-        new Notification(t("board.notifyTitle", { count: waiting.length }), {
-          body: fresh.map((o) => `#${o.order_number}`).join(", "),
-          tag: `board-${venue.venue_slug}`,
-        });
-      } catch {
-        // Some browsers allow notifications from a service worker only; the title still counts.
-      }
-    }
-  }, [query.data, t, venue.venue_slug]);
-  useRinging({ waiting: pending.length > 0, trigger: arrivals, down: connection === "reconnecting" });
+  const waiting = useBoardArrivals(query.data?.orders, venue.venue_slug, connection === "reconnecting");
 
   const base = `${t("office.board")} — ${venue.name}`;
-  useDocumentTitle(pending.length > 0 ? `(${pending.length}) ${base}` : base);
+  useDocumentTitle(waiting > 0 ? `(${waiting}) ${base}` : base);
 
-  // Print the kitchen ticket once it is rendered (print CSS shows only it).
-  useEffect(() => {
-    if (!printing) return;
-    const id = requestAnimationFrame(() => {
-      window.print();
-      setPrinting(null);
-    });
-    return () => cancelAnimationFrame(id);
-  }, [printing]);
-
-  const run = (
-    order: BoardOrder,
-    status: OrderStatus,
-    extra: { eta_minutes?: number; reason?: string } = {},
-  ) =>
-    transition.mutateAsync({ order_id: order.id, status, ...extra }).then(
-      (updated) => {
-        setActionError(null);
-        return { ...order, ...updated } as BoardOrder;
-      },
-      (error: unknown) => {
-        setActionError(error);
-        throw error;
-      },
-    );
-
-  const actions: OrderActions = {
-    busy: transition.isPending,
-    accept: (order) => {
-      transition.reset();
-      setAccepting(order);
-    },
-    reject: (order) => {
-      transition.reset();
-      setRejecting({ order, cancel: false });
-    },
-    cancel: (order) => {
-      transition.reset();
-      setRejecting({ order, cancel: true });
-    },
-    step: (order, status) => void run(order, status).catch(() => undefined),
-    open: (order) => setOpenId(order.id),
-    print: (order) => setPrinting(order),
-  };
-  const open = openId === null ? null : (orders.find((o) => o.id === openId) ?? null);
-  const byColumn = (column: Column) => orders.filter((o) => columnOf(o.status) === column);
+  const { decision } = board;
+  const open = board.openId === null ? null : (orders.find((o) => o.id === board.openId) ?? null);
+  const errorIn = (place: typeof board.errorIn) => (board.errorIn === place ? board.error : null);
 
   return (
     <section className="board" aria-labelledby="board-title">
@@ -155,9 +76,9 @@ function Board({ scheme, venue }: { scheme: string; venue: AdminVenue }) {
           <VenueControls scheme={scheme} venue={venue} />
         </div>
       </div>
-      {actionError ? (
+      {errorIn("board") ? (
         <p role="alert" className="alert alert--error board__alert">
-          {errorMessage(actionError)}
+          {errorMessage(board.error)}
         </p>
       ) : null}
       {query.data === undefined ? (
@@ -172,121 +93,52 @@ function Board({ scheme, venue }: { scheme: string; venue: AdminVenue }) {
           <p className="muted">{t("board.loading")}</p>
         )
       ) : (
-        <div className="board__columns">
-          {COLUMNS.map((column) => {
-            const list = byColumn(column);
-            return (
-              <section
-                key={column}
-                className={`board-column board-column--${column}`}
-                aria-labelledby={`col-${column}`}
-              >
-                <h2 id={`col-${column}`} className="board-column__title">
-                  {t(`board.columns.${column}`)} <span className="board-column__count">{list.length}</span>
-                </h2>
-                {list.length === 0 ? (
-                  <p className="board-column__empty muted">{t("board.empty")}</p>
-                ) : (
-                  <div className="board-column__cards" data-testid={`column-${column}`}>
-                    {list.map((order) => (
-                      <OrderCard
-                        key={order.id}
-                        order={order}
-                        actions={actions}
-                        now={now}
-                        autoRejectMinutes={autoReject}
-                        timeZone={venue.time_zone}
-                      />
-                    ))}
-                  </div>
-                )}
-              </section>
-            );
-          })}
-        </div>
+        <BoardColumns
+          orders={orders}
+          actions={board.actions}
+          now={now}
+          autoRejectMinutes={query.data.meta.auto_reject_minutes}
+          timeZone={venue.time_zone}
+        />
       )}
       <AcceptDialog
-        key={accepting?.id ?? "none"}
-        order={accepting}
+        key={decision?.kind === "accept" ? decision.order.id : "none"}
+        order={decision?.kind === "accept" ? decision.order : null}
         defaultEta={controls?.auto_accept_minutes || DEFAULT_ETA}
-        busy={transition.isPending}
-        error={transition.error}
-        onHide={() => setAccepting(null)}
-        onAccept={(minutes) => {
-          if (!accepting) return;
-          void run(accepting, "accepted", { eta_minutes: minutes }).then(
-            (accepted) => {
-              setAccepting(null);
-              if (controls?.auto_print) setPrinting(accepted);
-            },
-            () => undefined,
-          );
-        }}
+        busy={board.busy}
+        error={errorIn("dialog")}
+        onHide={board.closeDecision}
+        onAccept={board.accept}
       />
       <RejectDialog
-        key={rejecting ? `${rejecting.order.id}-${rejecting.cancel}` : "none"}
-        order={rejecting?.order ?? null}
-        cancel={rejecting?.cancel ?? false}
-        busy={transition.isPending}
-        error={transition.error}
-        onHide={() => setRejecting(null)}
-        onReject={(reason) => {
-          if (!rejecting) return;
-          void run(rejecting.order, rejecting.cancel ? "cancelled" : "rejected", { reason }).then(
-            () => setRejecting(null),
-            () => undefined,
-          );
-        }}
+        key={decision?.kind === "reject" ? `${decision.order.id}-${decision.cancel}` : "none"}
+        order={decision?.kind === "reject" ? decision.order : null}
+        cancel={decision?.kind === "reject" && decision.cancel}
+        busy={board.busy}
+        error={errorIn("dialog")}
+        onHide={board.closeDecision}
+        onReject={board.reject}
+      />
+      <DispatchDialog
+        key={decision?.kind === "dispatch" ? decision.order.id : "none"}
+        order={decision?.kind === "dispatch" ? decision.order : null}
+        scheme={scheme}
+        busy={board.busy}
+        error={errorIn("dialog")}
+        onHide={board.closeDecision}
+        onDispatch={board.dispatch}
       />
       <OrderDetail
         order={open}
         scheme={scheme}
-        actions={actions}
+        actions={board.actions}
+        error={errorIn("detail")}
         timeZone={venue.time_zone}
-        onHide={() => setOpenId(null)}
+        onHide={board.closeDetail}
       />
-      {printing ? <KitchenTicket order={printing} venueName={venue.name} timeZone={venue.time_zone} /> : null}
+      {board.printing ? (
+        <KitchenTicket order={board.printing} venueName={venue.name} timeZone={venue.time_zone} />
+      ) : null}
     </section>
-  );
-}
-
-function ConnectionBadge({ connection }: { connection: Connection }) {
-  const { t } = useTranslation();
-  return (
-    <p
-      className={`board-connection board-connection--${connection}`}
-      role="status"
-      data-testid="board-connection"
-    >
-      <span className="board-connection__dot" aria-hidden="true" />
-      {t(`board.connection.${connection}`)}
-    </p>
-  );
-}
-
-function SoundControl() {
-  const { t } = useTranslation();
-  const state = useBellState();
-  const enable = useEnableAlerts();
-  return (
-    <div
-      className="board-sound"
-      data-testid="board-bell"
-      data-enabled={state.enabled}
-      data-rings-order={state.order}
-      data-rings-reconnecting={state.reconnecting}
-    >
-      {state.enabled ? (
-        <span className="board-sound__on">{t("board.soundOn")}</span>
-      ) : (
-        <button
-          type="button"
-          className="button button--primary board-sound__enable"
-          onClick={() => void enable()}
-        >
-          {t("board.enableSound")}
-        </button>
-      )}
-    </div>
   );
 }

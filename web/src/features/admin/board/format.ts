@@ -21,3 +21,14 @@ export function useNow(every = 15_000): number {
   }, [every]);
   return now;
 }
+
+/**
+ * The server's time, moving on: the device's clock plus the skew of the
+ * board's first answer (a device's clock drifts slowly; taking each answer's
+ * would also undo a test's fast-forwarded clock).
+ */
+export function useServerNow(skew: number | undefined): number {
+  const [first, setFirst] = useState<number | null>(null);
+  if (first === null && skew !== undefined) setFirst(skew);
+  return useNow() + (first ?? 0);
+}

@@ -1,4 +1,5 @@
 import { Dialog } from "@/components/ui/dialog";
+import { FormAlert } from "@/components/ui/form/form-alert";
 import { WarningIcon } from "@/components/ui/icons";
 import { useTranslation } from "@/i18n";
 import { formatCurrency } from "@/lib/currency";
@@ -15,12 +16,15 @@ export function OrderDetail({
   order,
   scheme,
   actions,
+  error,
   timeZone,
   onHide,
 }: {
   order: BoardOrder | null;
   scheme: string;
   actions: OrderActions;
+  /** A step taken from here that failed. */
+  error?: unknown;
   timeZone: string;
   onHide: () => void;
 }) {
@@ -52,6 +56,7 @@ export function OrderDetail({
         </div>
       }
     >
+      <FormAlert error={error} />
       <p className="order-detail__status">
         <strong>{t(`board.status.${order.status}`)}</strong> ·{" "}
         {t(isDelivery(order) ? "board.delivery" : "board.pickup")} ·{" "}
