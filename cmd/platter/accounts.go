@@ -105,12 +105,15 @@ func expireOrders(ctx context.Context, db *store.DB, cancellers map[string]payme
 }
 
 const userUsage = `usage: platter user add --email E --password P --role manager|staff|driver|admin --scheme SLUG [--venue SLUG]
+                        [--first-name F --last-name L]
        platter user list [--scheme SLUG]
        platter user remove --email E --scheme SLUG [--venue SLUG] [--role ROLE]
 
 add creates the platform user (or sets its password) and gives it the role in
 the scheme, or with --venue in that one venue only (staff of soho are not staff
-of shoreditch). Staff sign in at /{scheme} with these details.
+of shoreditch). Staff sign in at /{scheme} with these details. --first-name and
+--last-name name the user where the back office lists people (the board lists
+drivers by name, by e-mail only without one).
 list prints every membership (of one scheme with --scheme): scheme, e-mail,
 role, venue ("-" for the whole scheme) and since when, tab-separated.
 remove withdraws the user's memberships in the scheme (only that venue's with
@@ -164,6 +167,8 @@ func userAdd(ctx context.Context, cfg *config.Config, args []string, stdout, std
 	fs.StringVar(&p.Role, "role", "", "manager, staff, driver or admin")
 	fs.StringVar(&p.SchemeSlug, "scheme", "", "business_slug of the scheme")
 	fs.StringVar(&p.VenueSlug, "venue", "", "venue slug, to limit the role to one venue")
+	fs.StringVar(&p.FirstName, "first-name", "", "first name (empty keeps an existing user's)")
+	fs.StringVar(&p.LastName, "last-name", "", "last name (empty keeps an existing user's)")
 	if done, err := parseUserFlags(fs, args); done {
 		return err
 	}
@@ -285,8 +290,8 @@ func loadDemoStaff(ctx context.Context, db *store.DB, stdout io.Writer) error {
 	staff := []store.PlatformUser{
 		{Email: "manager@demo.test", Role: account.RoleManager, SchemeSlug: "demo-burgers"},
 		{Email: "manager@demo.test", Role: account.RoleManager, SchemeSlug: "demo-pierogi"},
-		{Email: "driver@demo.test", Role: account.RoleDriver, SchemeSlug: "demo-burgers"},
-		{Email: "driver@demo.test", Role: account.RoleDriver, SchemeSlug: "demo-pierogi"},
+		{Email: "driver@demo.test", Role: account.RoleDriver, SchemeSlug: "demo-burgers", FirstName: "Jamie", LastName: "Rider"},
+		{Email: "driver@demo.test", Role: account.RoleDriver, SchemeSlug: "demo-pierogi", FirstName: "Jamie", LastName: "Rider"},
 	}
 	for _, p := range staff {
 		if err := addUser(ctx, db, p, demoPassword, stdout); err != nil {
@@ -294,6 +299,6 @@ func loadDemoStaff(ctx context.Context, db *store.DB, stdout io.Writer) error {
 		}
 	}
 	fmt.Fprintf(stdout, "demo staff: manager@demo.test (manager of demo-burgers and demo-pierogi) and "+
-		"driver@demo.test (driver), password %s\n", demoPassword)
+		"driver@demo.test (driver Jamie Rider), password %s\n", demoPassword)
 	return nil
 }

@@ -220,8 +220,9 @@ async function paidDelivery(request: APIRequestContext) {
         items: [{ item_id: plain.id, qty: 3 }],
         user_email: "jedzenie@example.com",
         first_name: "Ewa",
+        last_name: "Nowak",
         delivery_address: {
-          name: "Ewa",
+          name: "Dom",
           line1: "ul. Pawia 5",
           city: "Kraków",
           postcode: "31-154",
@@ -276,25 +277,6 @@ test.describe("Driver view", () => {
       { data: { order_id: order.id, status: "accepted", eta_minutes: 25 } },
       manager,
     );
-    // The manager assigns the driver from the board's order detail (pierogi's board, in English).
-    const board = await contextPage(browser, baseURL!, now);
-    await english(board);
-    await board.goto(
-      `/${PIEROGI}/admin/sign-in?redirect=${encodeURIComponent(`/${PIEROGI}/admin/board/rynek`)}`,
-    );
-    await board.getByLabel("Email").fill("manager@demo.test");
-    await board.getByLabel("Password", { exact: true }).fill(PASSWORD);
-    await board.getByRole("button", { name: "Sign in" }).click();
-    await board
-      .locator(`[data-testid="order-card"][data-order-id="${order.id}"]`)
-      .getByRole("button", { name: `#${order.number}` })
-      .click();
-    const detail = board.getByRole("dialog", { name: `Order #${order.number}` });
-    await detail.getByLabel("Driver", { exact: true }).selectOption({ label: "driver@demo.test" });
-    await detail.getByRole("button", { name: "Assign driver" }).click();
-    await expect(detail.getByText("Driver assigned.")).toBeVisible();
-    await board.context().close();
-
     // The driver: a phone, location allowed, standing near the Main Square.
     const driver = await contextPage(browser, baseURL!, now, {
       viewport: { width: 390, height: 844 },
@@ -309,8 +291,33 @@ test.describe("Driver view", () => {
     await driver.getByLabel("Email").fill("driver@demo.test");
     await driver.getByLabel("Password", { exact: true }).fill(PASSWORD);
     await driver.getByRole("button", { name: "Sign in" }).click();
+    await expect(driver.locator("#driver-title")).toBeVisible();
+
+    // The manager assigns the driver from the board's order detail (pierogi's board, in English).
+    const board = await contextPage(browser, baseURL!, now);
+    await english(board);
+    await board.goto(
+      `/${PIEROGI}/admin/sign-in?redirect=${encodeURIComponent(`/${PIEROGI}/admin/board/rynek`)}`,
+    );
+    await board.getByLabel("Email").fill("manager@demo.test");
+    await board.getByLabel("Password", { exact: true }).fill(PASSWORD);
+    await board.getByRole("button", { name: "Sign in" }).click();
+    await board
+      .locator(`[data-testid="order-card"][data-order-id="${order.id}"]`)
+      .getByRole("button", { name: `#${order.number}` })
+      .click();
+    const detail = board.getByRole("dialog", { name: `Order #${order.number}` });
+    // Drivers by name (the demo driver is Jamie Rider), not by e-mail address.
+    await detail.getByLabel("Driver", { exact: true }).selectOption({ label: "Jamie Rider" });
+    await detail.getByRole("button", { name: "Assign driver" }).click();
+    await expect(detail.getByText("Driver assigned.")).toBeVisible();
+    await board.context().close();
+
+    // The signed-in driver's phone shows it at once (driver/orders/wait), not at a 15-second poll.
     const card = driver.getByTestId(`delivery-${order.number}`);
-    await expect(card).toContainText("ul. Pawia 5");
+    await expect(card).toContainText("ul. Pawia 5", { timeout: 4000 });
+    // Whom to hand it to: the customer, not the address's label ("Dom").
+    await expect(card.getByTestId("delivery-customer")).toHaveText("Ewa Nowak");
     await expect(card.getByRole("link", { name: "Call +48601234567" })).toHaveAttribute(
       "href",
       "tel:+48601234567",

@@ -91,6 +91,19 @@ type customerJSON struct {
 	Email         string `json:"email"`
 }
 
+// toBoardOrdersJSON is orders as the board and the driver view show them:
+// whom to call and whom to hand the order to (the customer's name, not the
+// delivery address's label).
+func toBoardOrdersJSON(list []ordering.Detail) []boardOrderJSON {
+	out := make([]boardOrderJSON, 0, len(list))
+	for i := range list {
+		o := &list[i]
+		out = append(out, boardOrderJSON{detailJSON: toDetailJSON(o), Customer: customerJSON{FirstName: o.FirstName,
+			LastName: o.LastName, ContactNumber: o.ContactNumber, Email: o.Email}})
+	}
+	return out
+}
+
 // adminOrderBoard answers admin/orders/board: the venue's paid orders in
 // play and those finished today (in the venue's zone), newest first; meta
 // auto_reject_minutes (PLATTER_AUTO_REJECT_MINUTES: the board warns at
@@ -123,13 +136,7 @@ func (s *Server) adminOrderBoard(r *request, c *Caller) (*reply, error) {
 	if err != nil {
 		return nil, err
 	}
-	out := make([]boardOrderJSON, 0, len(list))
-	for i := range list {
-		o := &list[i]
-		out = append(out, boardOrderJSON{detailJSON: toDetailJSON(o), Customer: customerJSON{FirstName: o.FirstName,
-			LastName: o.LastName, ContactNumber: o.ContactNumber, Email: o.Email}})
-	}
-	return &reply{Data: out, Meta: map[string]any{"total": len(list),
+	return &reply{Data: toBoardOrdersJSON(list), Meta: map[string]any{"total": len(list),
 		"auto_reject_minutes": s.autoRejectMinutes(), "last_event_id": last, "server_time": now.UTC()}}, nil
 }
 

@@ -1,8 +1,6 @@
 package httpapi
 
 import (
-	"strings"
-
 	"platter/internal/ordering"
 	"platter/internal/platter"
 )
@@ -17,7 +15,8 @@ type schemeDriverJSON struct {
 	Email string `json:"email"`
 }
 
-// adminDrivers answers admin/drivers/list: the scheme's drivers.
+// adminDrivers answers admin/drivers/list: the scheme's drivers, by name
+// (the e-mail address for one without a name), sorted as they read.
 func (s *Server) adminDrivers(r *request, c *Caller) (*reply, error) {
 	t, err := s.trackingStore()
 	if err != nil {
@@ -29,11 +28,7 @@ func (s *Server) adminDrivers(r *request, c *Caller) (*reply, error) {
 	}
 	out := make([]schemeDriverJSON, 0, len(list))
 	for _, d := range list {
-		name := strings.TrimSpace(d.FirstName + " " + d.LastName)
-		if name == "" {
-			name = d.Email
-		}
-		out = append(out, schemeDriverJSON{ID: d.ID, Name: name, Email: d.Email})
+		out = append(out, schemeDriverJSON{ID: d.ID, Name: d.Label(), Email: d.Email})
 	}
 	return &reply{Data: out, Meta: map[string]any{"total": len(out)}}, nil
 }

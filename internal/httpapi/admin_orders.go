@@ -182,5 +182,5 @@ func (s *Server) driverOrders(r *request, c *Caller) (*reply, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &reply{Data: toDetailsJSON(list), Meta: map[string]any{"total": total, "per_page": perPage}}, nil
+	return &reply{Data: toBoardOrdersJSON(list), Meta: map[string]any{"total": total, "per_page": perPage}}, nil
 }

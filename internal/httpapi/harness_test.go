@@ -47,6 +47,7 @@ type env struct {
 	t      *testing.T
 	db     *store.DB
 	api    *httpapi.Server
+	hub    *notify.Hub
 	srv    *httptest.Server
 	router routers.Router
 	logs   *lockedWriter
@@ -116,7 +117,7 @@ func start(t *testing.T, db *store.DB, o options) *env {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &env{t: t, db: db, api: api, srv: srv, router: router, logs: logs, validated: map[string]bool{}}
+	return &env{t: t, db: db, api: api, hub: hub, srv: srv, router: router, logs: logs, validated: map[string]bool{}}
 }
 
 // response is what a call got back, decoded.

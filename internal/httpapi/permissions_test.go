@@ -230,6 +230,15 @@ var permCases = map[string]permCase{
 		body: func(f *permFixture) any {
 			return data("business_slug", "demo-burgers", "order_id", f.onTheWay(), "lat", 51.514, "lng", -0.132)
 		}},
+	"driver/orders/wait": {perm: "driver/own", want: driverOnly(),
+		body: func(f *permFixture) any {
+			return map[string]any{"filter": map[string]any{"business_slug": "demo-burgers"}}
+		},
+		check: func(t *testing.T, f *permFixture, k kind, res *response) {
+			if res.data(t)["changed"] != true {
+				t.Errorf("a first wait answers at once: %s", res.Raw)
+			}
+		}},
 	"driver/orders/list": {perm: "driver/own", want: driverOnly(),
 		body: func(f *permFixture) any { f.latest = f.onTheWay(); return burgers()(f) },
 		check: func(t *testing.T, f *permFixture, k kind, res *response) {

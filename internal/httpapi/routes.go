@@ -72,6 +72,7 @@ func (s *Server) routeTable() []route {
 		{path: "admin/orders/transition", access: staff, scope: scopeVenue, call: s.adminOrderTransition},
 		{path: "driver/location", access: driver, scope: scopeOwn, call: s.driverLocation},
 		{path: "driver/orders/list", access: driver, scope: scopeOwn, call: s.driverOrders},
+		{path: "driver/orders/wait", access: driver, scope: scopeOwn, call: s.driverOrdersWait},
 
 		// Support: a customer (a guest too: they follow their order) raises
 		// a request about their own order, with photos they uploaded. A

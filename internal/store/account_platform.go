@@ -18,6 +18,9 @@ type PlatformUser struct {
 	Role         string
 	SchemeSlug   string
 	VenueSlug    string // optional
+	// FirstName and LastName name the user where the back office lists
+	// people (the board's drivers); empty keeps an existing user's.
+	FirstName, LastName string
 }
 
 // UpsertPlatformUser creates the platform user or updates its password, and
@@ -92,9 +95,9 @@ func upsertPlatformUser(ctx context.Context, c conn, p PlatformUser, norm string
 				Fields: map[string]string{"password": "validation.required"}}
 		}
 		// Platform users are created by an operator, so the address counts as verified.
-		err = c.queryRow(ctx, `INSERT INTO users (scheme_id, email, email_norm, password_hash, verified_at,
-			created_at, updated_at) VALUES (NULL, ?, ?, ?, ?, ?, ?) RETURNING id`,
-			p.Email, norm, p.PasswordHash, now, now, now).Scan(&id)
+		err = c.queryRow(ctx, `INSERT INTO users (scheme_id, email, email_norm, password_hash, first_name, last_name,
+			verified_at, created_at, updated_at) VALUES (NULL, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+			p.Email, norm, p.PasswordHash, p.FirstName, p.LastName, now, now, now).Scan(&id)
 		return id, true, err
 	case err != nil:
 		return 0, false, err
@@ -102,6 +105,12 @@ func upsertPlatformUser(ctx context.Context, c conn, p PlatformUser, norm string
 	if p.PasswordHash != "" {
 		if _, err := c.exec(ctx, "UPDATE users SET password_hash = ?, updated_at = ? WHERE id = ?",
 			p.PasswordHash, now, id); err != nil {
+			return 0, false, err
+		}
+	}
+	if p.FirstName != "" || p.LastName != "" {
+		if _, err := c.exec(ctx, "UPDATE users SET first_name = ?, last_name = ?, updated_at = ? WHERE id = ?",
+			p.FirstName, p.LastName, now, id); err != nil {
 			return 0, false, err
 		}
 	}

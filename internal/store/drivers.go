@@ -2,6 +2,9 @@ package store
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
 	"time"
 
 	"platter/internal/catalog"
@@ -10,14 +13,20 @@ import (
 )
 
 // SchemeDrivers lists the drivers of a scheme (platform users with a driver
-// membership there), by name: whom the board may assign a delivery to.
+// membership there), whom the board may assign a delivery to, in the order
+// of the name the board shows (ordering.Driver.Label: the name, else the
+// e-mail address), compared without case. The sort is Go's, not the
+// database's: SQLite and PostgreSQL collate differently.
 func (db *DB) SchemeDrivers(ctx context.Context, schemeID int64) ([]ordering.Driver, error) {
 	out, err := scanAll(ctx, db.single(), func(r scanner, d *ordering.Driver) error {
 		return r.Scan(&d.ID, &d.FirstName, &d.LastName, &d.Email)
-	}, `SELECT u.id, u.first_name, u.last_name, u.email FROM users u
-		WHERE u.id IN (SELECT user_id FROM memberships WHERE scheme_id = ? AND role = 'driver')
-		ORDER BY u.first_name, u.last_name, u.email, u.id`, schemeID)
-	return out, mapErr(err)
+	}, `SELECT u.id, COALESCE(u.first_name, ''), COALESCE(u.last_name, ''), u.email FROM users u
+		WHERE u.id IN (SELECT user_id FROM memberships WHERE scheme_id = ? AND role = 'driver')`, schemeID)
+	if err != nil {
+		return nil, mapErr(err)
+	}
+	ordering.SortDrivers(out)
+	return out, nil
 }
 
 // AssignDriver gives a paid delivery order within reach, waiting to be
@@ -67,4 +76,28 @@ func (db *DB) AssignDriver(ctx context.Context, schemeID, orderID, driverID int6
 		return nil, err
 	}
 	return d, nil
+}
+
+// DriverVersion fingerprints the deliveries a driver has open in a scheme
+// (assigned, accepted or on the way: what the driver view shows), so a
+// waiting driver view learns cheaply whether to read its list again: an
+// order assigned, taken away, moved on or changed gives another value.
+func (db *DB) DriverVersion(ctx context.Context, schemeID, driverID int64) (string, error) {
+	type row struct {
+		id     int64
+		status string
+		at     time.Time
+	}
+	rows, err := scanAll(ctx, db.single(), func(r scanner, o *row) error {
+		return r.Scan(&o.id, &o.status, &o.at)
+	}, `SELECT id, status, updated_at FROM orders WHERE scheme_id = ? AND driver_user_id = ?
+		AND status IN (?, ?) ORDER BY id`, schemeID, driverID, ordering.StatusAccepted, ordering.StatusOnTheWay)
+	if err != nil {
+		return "", mapErr(err)
+	}
+	h := sha256.New()
+	for _, o := range rows {
+		fmt.Fprintf(h, "%d:%s:%d;", o.id, o.status, o.at.UnixNano())
+	}
+	return hex.EncodeToString(h.Sum(nil)[:12]), nil
 }

@@ -1004,8 +1004,32 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** The orders assigned to the calling driver, newest first, 20 a page. */
+        /** The orders assigned to the calling driver, newest first, 20 a page, each with its customer. */
         post: operations["driverOrdersList"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/driver/orders/wait": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Waits (a long poll, up to 25 s) until the calling driver's open deliveries change.
+         * @description Answers at once when `version` (the last answer's; empty at first) is not the fingerprint of
+         *     the driver's assigned deliveries that are accepted or on their way, else as soon as an order
+         *     is assigned to the driver, taken away, moved on or changed, else after up to 25 s with the
+         *     same version (changed false). The driver view then reads driver/orders/list again, or waits
+         *     again. Counts as one of the caller's open streams (1429 over the cap).
+         */
+        post: operations["driverOrdersWait"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1830,7 +1854,7 @@ export interface components {
         };
         /** @enum {string} */
         OrderStatus: "pending" | "accepted" | "rejected" | "cancelled" | "ready_to_collect" | "on_the_way" | "collected" | "delivered";
-        /** @description An order as the board shows it, with whom to call about it. */
+        /** @description An order as the board and the driver view show it, with whom to call about it (and hand it to). */
         BoardOrder: components["schemas"]["OrderDetail"] & {
             customer: {
                 first_name: string;
@@ -3422,9 +3446,44 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Success"] & {
-                        data: components["schemas"]["OrderDetail"][];
+                        data: components["schemas"]["BoardOrder"][];
                         total: number;
                         per_page: number;
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    driverOrdersWait: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    filter?: {
+                        business_slug?: string;
+                        version?: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        data: {
+                            version: string;
+                            changed: boolean;
+                        };
                     };
                 };
             };

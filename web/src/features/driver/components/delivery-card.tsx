@@ -1,11 +1,10 @@
 import { useErrorMessage } from "@/hooks/use-error-message";
 import { useTranslation } from "@/i18n";
-import type { OrderDetail } from "@/lib/order-events";
 import { useGeneralStore } from "@/stores/general";
-import { useMoveDelivery } from "../api/deliveries";
+import { useMoveDelivery, type Delivery } from "../api/deliveries";
 
+/** The address fields the card shows (its `name` is the customer's label for it, "Home": not shown). */
 interface DeliveryAddress {
-  name?: string;
   line1?: string;
   line2?: string;
   city?: string;
@@ -21,7 +20,7 @@ function clock(iso: string, language: string) {
 }
 
 /** One delivery: where to, whom to call, and the one big button for its next step. */
-export function DeliveryCard({ scheme, order }: { scheme: string; order: OrderDetail }) {
+export function DeliveryCard({ scheme, order }: { scheme: string; order: Delivery }) {
   const { t } = useTranslation();
   const errorMessage = useErrorMessage();
   const language = useGeneralStore((s) => s.language);
@@ -29,6 +28,9 @@ export function DeliveryCard({ scheme, order }: { scheme: string; order: OrderDe
   const a = (order.delivery_address ?? {}) as DeliveryAddress;
   const street = [a.line1, a.line2].filter(Boolean).join(", ");
   const place = [a.postcode, a.city].filter(Boolean).join(" ");
+  // Whom to hand it to: the customer's name, never the address's label ("Home").
+  const customer = [order.customer.first_name, order.customer.last_name].filter(Boolean).join(" ");
+  const phone = a.contact_number || order.customer.contact_number;
   const onTheWay = order.status === "on_the_way";
   const next = onTheWay ? "delivered" : "on_the_way";
   const mapHref =
@@ -63,10 +65,10 @@ export function DeliveryCard({ scheme, order }: { scheme: string; order: OrderDe
           {place ? <br /> : null}
           {place}
         </dd>
-        {a.name ? (
+        {customer ? (
           <>
             <dt>{t("driverApp.customer")}</dt>
-            <dd>{a.name}</dd>
+            <dd data-testid="delivery-customer">{customer}</dd>
           </>
         ) : null}
         {a.note ? (
@@ -77,9 +79,12 @@ export function DeliveryCard({ scheme, order }: { scheme: string; order: OrderDe
         ) : null}
       </dl>
       <div className="delivery-card__links">
-        {a.contact_number ? (
-          <a className="button button--secondary delivery-card__link" href={`tel:${a.contact_number}`}>
-            {t("driverApp.call", { phone: a.contact_number })}
+        {phone ? (
+          <a
+            className="button button--secondary delivery-card__link"
+            href={`tel:${phone.replace(/\s+/g, "")}`}
+          >
+            {t("driverApp.call", { phone })}
           </a>
         ) : null}
         <a

@@ -3,7 +3,7 @@ import { useErrorMessage } from "@/hooks/use-error-message";
 import { useTranslation } from "@/i18n";
 import { isApiError } from "@/lib/api/api-error";
 import { useAuthStore } from "@/stores/auth";
-import { openDeliveries, sendLocation, useDeliveries } from "../api/deliveries";
+import { openDeliveries, sendLocation, useDeliveries, useDeliveryWake } from "../api/deliveries";
 import { useShareLocation } from "../lib/share-location";
 import { DeliveryCard } from "./delivery-card";
 
@@ -13,6 +13,8 @@ export function DeliveryList({ scheme, brand }: { scheme: string; brand: string 
   const errorMessage = useErrorMessage();
   const email = useAuthStore((s) => s.user?.email ?? "");
   const query = useDeliveries(scheme, true);
+  // Live: an order the board assigns shows at once (not a driver here: the list says so, the wait ends).
+  useDeliveryWake(scheme, true);
   const open = openDeliveries(query.data ?? []);
   const onTheWay = open.filter((o) => o.status === "on_the_way").map((o) => o.id);
   const [locationError, setLocationError] = useState<"denied" | "failed" | null>(null);
