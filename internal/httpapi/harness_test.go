@@ -220,6 +220,7 @@ var covered sync.Map
 func TestMain(m *testing.M) {
 	flag.Parse()
 	code := storetest.RunReusing(m)
+	stopStripeMock()
 	narrowed := flag.Lookup("test.run").Value.String() != "" || flag.Lookup("test.skip").Value.String() != ""
 	if code == 0 && !narrowed {
 		for _, p := range httpapi.New(httpapi.Options{}).Routes() {

@@ -39,50 +39,77 @@ var stripeMockBin = sync.OnceValues(func() (string, error) {
 	return bin, nil
 })
 
-// startStripeMock runs stripe-mock on a free port for the test and returns
-// its base URL.
+// stripeMock is one stripe-mock for the whole test binary, started by the
+// first test that needs it and stopped by TestMain: it keeps no state
+// between calls, and each instance read Stripe's whole OpenAPI document at
+// its start, about half a minute of CPU per test on the loaded machine.
+var stripeMock struct {
+	once sync.Once
+	base string
+	err  error
+	stop func()
+}
+
+// startStripeMock returns the base URL of the test binary's stripe-mock.
 func startStripeMock(t *testing.T) string {
 	t.Helper()
+	stripeMock.once.Do(func() { stripeMock.base, stripeMock.stop, stripeMock.err = runStripeMock() })
+	if stripeMock.err != nil {
+		t.Fatal(stripeMock.err)
+	}
+	return stripeMock.base
+}
+
+// stopStripeMock ends stripe-mock if a test started it.
+func stopStripeMock() {
+	if stripeMock.stop != nil {
+		stripeMock.stop()
+	}
+}
+
+// runStripeMock runs stripe-mock on a free port and waits until it answers.
+func runStripeMock() (base string, stop func(), err error) {
 	bin, err := stripeMockBin()
 	if err != nil {
-		t.Fatal(err)
+		return "", nil, err
 	}
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
-		t.Fatal(err)
+		return "", nil, err
 	}
 	addr := ln.Addr().String()
 	ln.Close()
 	// -http-addr alone leaves HTTPS on its fixed default port (12112), which
-	// a second stripe-mock (another test, package or worktree) then fails
-	// to bind: give HTTPS a free port too.
+	// a second stripe-mock (another package or worktree) then fails to
+	// bind: give HTTPS a free port too.
 	cmd := exec.Command(bin, "-http-addr", addr, "-https-addr", "127.0.0.1:0")
 	var out lockedWriter
 	out.w = &bytes.Buffer{}
 	cmd.Stdout, cmd.Stderr = &out, &out
 	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
+		return "", nil, err
 	}
 	exited := make(chan struct{})
 	go func() { _ = cmd.Wait(); close(exited) }()
-	t.Cleanup(func() { _ = cmd.Process.Kill(); <-exited })
+	stop = func() { _ = cmd.Process.Kill(); <-exited }
 	// stripe-mock reads Stripe's whole OpenAPI document before it listens:
 	// seconds on a busy machine, so wait for it generously.
-	base := "http://" + addr
+	base = "http://" + addr
 	deadline := time.Now().Add(2 * time.Minute)
 	for {
 		res, err := http.Get(base + "/v1/charges")
 		if err == nil {
 			res.Body.Close()
-			return base
+			return base, stop, nil
 		}
 		select {
 		case <-exited:
-			t.Fatalf("stripe-mock exited: %s", out.text())
+			return "", nil, fmt.Errorf("stripe-mock exited: %s", out.text())
 		case <-time.After(100 * time.Millisecond):
 		}
 		if time.Now().After(deadline) {
-			t.Fatalf("stripe-mock did not start: %v\n%s", err, out.text())
+			stop()
+			return "", nil, fmt.Errorf("stripe-mock did not start: %v\n%s", err, out.text())
 		}
 	}
 }
