@@ -299,7 +299,7 @@ func venueSlugs(t *testing.T, res *response) []string {
 // routes refuse what their row refuses, and nobody reaches another's data.
 func TestRoutePermissions(t *testing.T) {
 	t.Parallel()
-	storetest.Run(t, func(t *testing.T, db *store.DB) {
+	storetest.RunParallel(t, func(t *testing.T, db *store.DB) {
 		f := newPermFixture(t, db)
 		served := f.e.api.Permissions()
 		if got, want := slices.Sorted(maps.Keys(served)), slices.Sorted(maps.Keys(permCases)); !slices.Equal(got, want) {

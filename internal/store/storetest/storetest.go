@@ -51,6 +51,19 @@ func Run(t *testing.T, fn func(t *testing.T, db *store.DB)) {
 	}
 }
 
+// RunParallel is Run with the two subtests running in parallel with each
+// other (and with the other parallel tests), for a long test whose calls of
+// fn share nothing.
+func RunParallel(t *testing.T, fn func(t *testing.T, db *store.DB)) {
+	t.Helper()
+	for _, d := range Dialects() {
+		t.Run(d, func(t *testing.T) {
+			t.Parallel()
+			fn(t, Open(t, d))
+		})
+	}
+}
+
 // Open returns a migrated, empty store of the dialect; the test's cleanup
 // closes and drops it. SQLite lives in t.TempDir(); PostgreSQL gets a
 // database of its own, so tests and parallel runs never share rows. An
