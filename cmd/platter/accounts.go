@@ -6,103 +6,15 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"log/slog"
 	"strings"
-	"sync"
 	"text/tabwriter"
 	"time"
 
 	"platter/internal/account"
 	"platter/internal/config"
-	"platter/internal/notify/mailer"
-	"platter/internal/payments"
 	"platter/internal/platter"
 	"platter/internal/store"
 )
-
-// startBackground runs the mail worker (and the pruning of old sessions,
-// codes and rate-limit windows) until stop is called; serve stops it after
-// the HTTP server has drained, so mail queued by the last requests is sent.
-// poke wakes the worker after a commit that queued mail.
-func startBackground(cfg *config.Config, db *store.DB, log *slog.Logger, now func() time.Time) (poke func(), stop func(), err error) {
-	var sender mailer.Sender
-	if cfg.SMTPURL != "" {
-		s, err := mailer.NewSMTP(cfg.SMTPURL, cfg.MailFrom)
-		if err != nil {
-			return nil, nil, err
-		}
-		sender = s
-	} else {
-		log.Info("PLATTER_SMTP_URL is not set: mail is kept in the outbox table and written to this log")
-	}
-	w := mailer.NewWorker(db, sender, log)
-	w.Now = now
-	ctx, cancel := context.WithCancel(context.Background())
-	var wg sync.WaitGroup
-	wg.Add(3)
-	go func() { defer wg.Done(); w.Run(ctx) }()
-	go func() { defer wg.Done(); prune(ctx, db, log, now) }()
-	cancellers := map[string]payments.IntentCanceller{}
-	if cfg.Payments == "stripe" {
-		cancellers["stripe"] = payments.NewStripe(cfg.StripeSecretKey, cfg.StripeAPIBase, cfg.StripeWebhookSecret)
-	}
-	go func() { defer wg.Done(); expireOrders(ctx, db, cancellers, log, now, 30*time.Second) }()
-	return w.Poke, func() { cancel(); wg.Wait() }, nil
-}
-
-// prune deletes expired rows every ten minutes.
-func prune(ctx context.Context, db *store.DB, log *slog.Logger, now func() time.Time) {
-	t := time.NewTicker(10 * time.Minute)
-	defer t.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-			if err := db.Prune(ctx, now()); err != nil && ctx.Err() == nil {
-				log.Warn("prune expired rows", "err", err)
-			}
-		}
-	}
-}
-
-// expireOrders cancels orders left unpaid past their 30 minutes, every
-// interval, in batches. Each batch claims its rows in the database (see
-// store.ExpireOrders), so every instance may run this loop at once. Then,
-// outside any transaction, the provider payments (Stripe PaymentIntents)
-// of orders that ended unpaid are cancelled at the provider.
-func expireOrders(ctx context.Context, db *store.DB, cancellers map[string]payments.IntentCanceller, log *slog.Logger,
-	now func() time.Time, interval time.Duration) {
-	const batch = 100
-	t := time.NewTicker(interval)
-	defer t.Stop()
-	for {
-		for n := batch; n == batch && ctx.Err() == nil; {
-			var err error
-			if n, err = db.ExpireOrders(ctx, now(), batch); err != nil {
-				if ctx.Err() == nil {
-					log.Warn("expire unpaid orders", "err", err)
-				}
-				break
-			}
-			if n > 0 {
-				log.Info("expired unpaid orders", "count", n)
-			}
-		}
-		if len(cancellers) > 0 && ctx.Err() == nil {
-			if n, err := payments.CancelIntents(ctx, db, cancellers, log, now, batch); err != nil && ctx.Err() == nil {
-				log.Warn("cancel the payments of unpaid orders", "err", err)
-			} else if n > 0 {
-				log.Info("cancelled the payments of unpaid orders", "count", n)
-			}
-		}
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-		}
-	}
-}
 
 const userUsage = `usage: platter user add --email E --password P --role manager|staff|driver|admin --scheme SLUG [--venue SLUG]
                         [--first-name F --last-name L]

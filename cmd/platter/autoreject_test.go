@@ -63,8 +63,11 @@ func TestAutoRejectWithAShortSetting(t *testing.T) {
 		t.Fatalf("before the job: %s/%s", s, p)
 	}
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
-	tr := startTracking(cfg, db, log, func() time.Time { return t0.Add(61 * time.Second) })
-	defer tr.stop()
+	bg, err := startBackground(cfg, db, newPayments(cfg), log, func() time.Time { return t0.Add(61 * time.Second) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer bg.stop()
 	deadline := time.Now().Add(15 * time.Second)
 	for {
 		s, p := status()

@@ -191,8 +191,8 @@ func newGeocoder(cfg *config.Config) geo.Geocoder {
 	return geo.NewBuiltin()
 }
 
-// serve runs the HTTP server, the metrics listener and the mail worker until
-// ctx ends, then stops them in order (shutdown).
+// serve runs the HTTP server, the metrics listener and the background jobs
+// until ctx ends, then stops them in order (shutdown).
 func serve(ctx context.Context, cfg *config.Config, log *slog.Logger, stdout io.Writer) error {
 	db, err := openStore(ctx, cfg)
 	if err != nil {
@@ -206,19 +206,18 @@ func serve(ctx context.Context, cfg *config.Config, log *slog.Logger, stdout io.
 	// Order mails (receipt, status changes, support) are queued by the
 	// store in the transaction of the change, in the customer's language.
 	db.SetOrderMail(mail.Composer{PublicURL: cfg.PublicURL, From: cfg.MailFrom})
-	poke, stopBackground, err := startBackground(cfg, db, log, now)
+	pay := newPayments(cfg)
+	bg, err := startBackground(cfg, db, pay, log, now)
 	if err != nil {
 		return err
 	}
-	// Deferred after db.Close, so it runs first: the worker stops (after
-	// the HTTP server has drained) before the database closes.
-	defer stopBackground()
-	track := startTracking(cfg, db, log, now)
-	defer track.stop()
+	// Deferred after db.Close, so it runs first: the jobs stop (after the
+	// HTTP server has drained) before the database closes.
+	defer bg.stop()
 	api := httpapi.New(httpapi.Options{
 		Config: cfg, Logger: log, Catalog: db, Health: db, Web: web.Dist(), DemoAssets: demo.Assets(),
-		Version: version, Geocoder: newGeocoder(cfg), Addresses: db, Accounts: db, MailQueued: poke, Now: now,
-		Orders: db, Tracking: db, Hub: track.hub, RefundQueued: track.refund, Support: db, Loyalty: db, Team: db,
+		Version: version, Geocoder: newGeocoder(cfg), Addresses: db, Accounts: db, MailQueued: bg.mail, Now: now,
+		Orders: db, Tracking: db, Hub: bg.hub, Payments: pay, Support: db, Loyalty: db, Team: db,
 		Streams: httpapi.StreamLimits{PerUser: cfg.StreamsPerUser, Total: cfg.StreamsMax},
 	})
 	ln, err := net.Listen("tcp", cfg.Addr)

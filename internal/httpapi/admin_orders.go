@@ -115,11 +115,10 @@ func (s *Server) adminOrderTransition(r *request, c *Caller) (*reply, error) {
 		}
 		ch.AssignDriver = driver
 	}
-	d, refund, err := t.Transition(ctx, ch, s.now())
+	d, _, err := t.Transition(ctx, ch, s.now())
 	if err != nil {
 		return nil, err
 	}
-	s.refundQueued(refund)
 	return &reply{Data: toDetailJSON(d)}, nil
 }
 

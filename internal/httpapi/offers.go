@@ -10,10 +10,7 @@ import (
 // tippingGet answers tipping/get: a venue's tip settings (percent chips,
 // the default chip, whether a custom amount is allowed).
 func (s *Server) tippingGet(r *request) (*reply, error) {
-	orders, err := s.orderStore()
-	if err != nil {
-		return nil, err
-	}
+	orders := s.orders
 	var f struct {
 		BusinessSlug string `json:"business_slug"`
 		VenueSlug    string `json:"venue_slug"`
@@ -60,10 +57,7 @@ type offerJSON struct {
 // where the basket qualifies; a CLAIM (1) offer's when the customer taps
 // it (the page sends its reward_id; -1 for none).
 func (s *Server) userOffers(r *request, c *Caller) (*reply, error) {
-	orders, err := s.orderStore()
-	if err != nil {
-		return nil, err
-	}
+	orders := s.orders
 	offers, err := orders.Offers(r.Context(), c.SchemeID)
 	if err != nil {
 		return nil, err

@@ -4,7 +4,6 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
-	"errors"
 	"strings"
 	"time"
 
@@ -35,14 +34,6 @@ type Orders interface {
 	ApplyPaymentEvent(ctx context.Context, ev ordering.ProviderEvent, now time.Time) (*ordering.EventResult, error)
 }
 
-// orderStore returns the order store, or 1500 when none is configured.
-func (s *Server) orderStore() (Orders, error) {
-	if s.orders == nil {
-		return nil, platter.Internal(errors.New("httpapi: no order store configured"))
-	}
-	return s.orders, nil
-}
-
 // checkout is one priced basket: what quote answers and prepare stores.
 type checkout struct {
 	in       checkoutInput
@@ -70,12 +61,10 @@ type fieldProblem struct {
 // price decodes and prices a checkout body for the caller, reading the
 // venue, its live menu and the discount; nothing is written.
 func (s *Server) price(r *request, c *Caller, prepare bool) (*checkout, error) {
-	orders, err := s.orderStore()
-	if err != nil {
-		return nil, err
-	}
+	orders := s.orders
 	co := &checkout{}
-	if err := decode(r.Data, &co.in); err != nil {
+	var err error
+	if err = decode(r.Data, &co.in); err != nil {
 		return nil, err
 	}
 	in := &co.in

@@ -78,8 +78,7 @@ type Options struct {
 	// Passwords bounds concurrent password hashing; nil is
 	// account.DefaultGate().
 	Passwords *account.Gate
-	// Orders stores orders, promo codes and offers; nil fails checkout
-	// calls with 1500.
+	// Orders stores orders, promo codes and offers (required).
 	Orders Orders
 	// Tracking stores what follows checkout (order details, transitions,
 	// events, tickets); nil fails those calls with 1500.
@@ -87,12 +86,9 @@ type Options struct {
 	// Hub wakes the event streams; nil is a hub of this server's own
 	// (fed by nobody: streams then only see events at their start).
 	Hub *notify.Hub
-	// RefundQueued is called after a commit that queued a refund, to wake
-	// the refund worker at once; nil leaves it to the worker's poll.
-	RefundQueued func()
 	// Streams caps open event streams; zero fields take DefaultStreamLimits.
 	Streams StreamLimits
-	// Payments is the card provider; nil is the sandbox.
+	// Payments is the card provider (built once, by the caller).
 	Payments payments.Provider
 	// Support stores support requests and their photos; nil fails upload
 	// and supports/insert with 1500.
@@ -137,7 +133,6 @@ type Server struct {
 	orders   Orders
 	tracking Tracking
 	hub      *notify.Hub
-	refunds  func()
 	streams  *streamSet
 	payments payments.Provider
 	live     *liveMenus // parsed menus for pricing, by version
@@ -167,7 +162,7 @@ func New(o Options) *Server {
 	s.shell = sync.OnceValue(func() *appShell { return loadShell(o.Web) })
 	s.addresses = o.Addresses
 	s.orders, s.payments, s.live = o.Orders, o.Payments, newLiveMenus()
-	s.tracking, s.hub, s.refunds = o.Tracking, o.Hub, o.RefundQueued
+	s.tracking, s.hub = o.Tracking, o.Hub
 	if s.hub == nil {
 		s.hub = notify.NewHub()
 	}
@@ -179,12 +174,6 @@ func New(o Options) *Server {
 		s.streams.events = s.tracking.OrderEvents
 	}
 	s.offers.m = map[int64]offersEntry{}
-	if s.payments == nil {
-		s.payments = payments.Sandbox{}
-		if c := o.Config; c != nil && c.Payments == "stripe" {
-			s.payments = payments.NewStripe(c.StripeSecretKey, c.StripeAPIBase, c.StripeWebhookSecret)
-		}
-	}
 	s.acct = s.accountService(o)
 	s.support, s.photos = o.Support, support.NewDecoder(0, 5*time.Second)
 	s.loyalty = o.Loyalty

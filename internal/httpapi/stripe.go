@@ -45,8 +45,7 @@ func (s *Server) ensureIntent(ctx context.Context, o *ordering.Order) (*ordering
 func (s *Server) stripeWebhook(w http.ResponseWriter, r *http.Request, _ *Caller) {
 	lang := i18n.Negotiate(r.Header.Get("Accept-Language"))
 	p, ok := s.payments.(payments.IntentProvider)
-	orders, err := s.orderStore()
-	if !ok || err != nil {
+	if !ok {
 		s.writeError(w, r, lang, &platter.Error{Code: platter.CodeNotFound, Message: "error.unknown_path"})
 		return
 	}
@@ -62,7 +61,7 @@ func (s *Server) stripeWebhook(w http.ResponseWriter, r *http.Request, _ *Caller
 		return
 	}
 	if ev.Kind != "" && ev.IntentID != "" {
-		res, err := orders.ApplyPaymentEvent(r.Context(), ev, s.now())
+		res, err := s.orders.ApplyPaymentEvent(r.Context(), ev, s.now())
 		if err != nil {
 			s.writeError(w, r, lang, err)
 			return

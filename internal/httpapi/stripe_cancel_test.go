@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"platter/internal/jobs"
 	"platter/internal/payments"
 	"platter/internal/store"
 	"platter/internal/store/storetest"
@@ -82,17 +83,17 @@ func TestExpiredOrderCancelsItsIntent(t *testing.T) {
 		providers := map[string]payments.IntentCanceller{"stripe": stripeP}
 		log := slog.New(slog.NewTextHandler(io.Discard, nil))
 		ctx := context.Background()
-		if n, err := payments.CancelIntents(ctx, db, providers, log, clk.Now, 10); n != 0 || err != nil {
+		if n, err := jobs.CancelIntents(ctx, db, providers, log, clk.Now, 10); n != 0 || err != nil {
 			t.Fatalf("before expiry cancelled %d, %v", n, err)
 		}
 		clk.Add(31 * time.Minute)
 		if n, err := db.ExpireOrders(ctx, clk.Now(), 100); n != 1 || err != nil {
 			t.Fatalf("expired %d, %v; want the unpaid one", n, err)
 		}
-		if n, err := payments.CancelIntents(ctx, db, providers, log, clk.Now, 10); n != 1 || err != nil {
+		if n, err := jobs.CancelIntents(ctx, db, providers, log, clk.Now, 10); n != 1 || err != nil {
 			t.Fatalf("cancelled %d, %v; want 1", n, err)
 		}
-		if n, err := payments.CancelIntents(ctx, db, providers, log, clk.Now, 10); n != 0 || err != nil {
+		if n, err := jobs.CancelIntents(ctx, db, providers, log, clk.Now, 10); n != 0 || err != nil {
 			t.Fatalf("cancelled again: %d, %v", n, err)
 		}
 		mu.Lock()

@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"platter/internal/jobs"
 	"platter/internal/notify/mail"
 	"platter/internal/payments"
 	"platter/internal/store"
@@ -111,7 +112,7 @@ func (r *stripeRig) refunded(evID, intent string) *response {
 // clock past each retry's wait.
 func (r *stripeRig) work() {
 	r.t.Helper()
-	w := payments.NewRefundWorker(r.db, map[string]payments.Refunder{
+	w := jobs.NewRefunds(r.db, map[string]payments.Refunder{
 		"stripe": payments.IntentRefunds{P: payments.NewStripe("sk_test_123", r.api, whsec)}},
 		slog.New(slog.NewTextHandler(io.Discard, nil)), r.clk.Now)
 	for range 10 {

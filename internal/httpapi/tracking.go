@@ -162,13 +162,12 @@ func (s *Server) orderCancel(r *request, c *Caller) (*reply, error) {
 	if err != nil {
 		return nil, err
 	}
-	d, refund, err := t.Transition(r.Context(), ordering.Change{SchemeID: c.SchemeID, OrderID: id,
+	d, _, err := t.Transition(r.Context(), ordering.Change{SchemeID: c.SchemeID, OrderID: id,
 		To: ordering.StatusCancelled, Actor: ordering.ActorCustomer, ActorRef: "customer:" + idText(c.UserID),
 		Reach: ordering.Reach{UserID: c.UserID}}, s.now())
 	if err != nil {
 		return nil, cancelError(err)
 	}
-	s.refundQueued(refund)
 	return &reply{Data: toDetailJSON(d)}, nil
 }
 
@@ -179,10 +178,4 @@ func cancelError(err error) error {
 		return &platter.Error{Code: platter.CodeTransitionRefused, Message: "order.cancel_too_late", Err: err}
 	}
 	return err
-}
-
-func (s *Server) refundQueued(queued bool) {
-	if queued && s.refunds != nil {
-		s.refunds()
-	}
 }

@@ -147,6 +147,15 @@ func (s *Stripe) ParseWebhook(payload []byte, signature string) (Event, error) {
 	return out, nil
 }
 
+// IntentCanceller is a provider whose payments of orders that ended
+// unpaid are cancelled (Stripe's PaymentIntents).
+type IntentCanceller interface {
+	Provider
+	// CancelIntent cancels a payment; ErrPastCancelling when it no longer
+	// can be (then nothing is left to do).
+	CancelIntent(ctx context.Context, intentID, key string) error
+}
+
 // ErrPastCancelling is CancelIntent's answer for an intent that can no
 // longer be cancelled (it succeeded, or was cancelled before): nothing is
 // left to do.

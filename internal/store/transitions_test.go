@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"platter/internal/jobs"
 	"platter/internal/ordering"
 	"platter/internal/payments"
 	"platter/internal/platter"
@@ -232,9 +233,9 @@ func TestRefundOnRejectExactlyOnce(t *testing.T) {
 			p := &flaky{failFirst: failFirst}
 			now := t0
 			clock := func() time.Time { return now }
-			workers := []*payments.RefundWorker{
-				payments.NewRefundWorker(db, map[string]payments.Refunder{"sandbox": p}, nil, clock),
-				payments.NewRefundWorker(db, map[string]payments.Refunder{"sandbox": p}, nil, clock),
+			workers := []*jobs.Refunds{
+				jobs.NewRefunds(db, map[string]payments.Refunder{"sandbox": p}, nil, clock),
+				jobs.NewRefunds(db, map[string]payments.Refunder{"sandbox": p}, nil, clock),
 			}
 			for round := 0; round <= failFirst; round++ {
 				var wg sync.WaitGroup
@@ -365,7 +366,7 @@ func TestAutoRejectOnce(t *testing.T) {
 				t.Errorf("order %d is %s, want %s", o.ID, d.Status, want)
 			}
 		}
-		w := payments.NewRefundWorker(db, map[string]payments.Refunder{"sandbox": payments.Sandbox{}}, nil,
+		w := jobs.NewRefunds(db, map[string]payments.Refunder{"sandbox": payments.Sandbox{}}, nil,
 			func() time.Time { return t0.Add(wait) })
 		refunds := 0
 		for {

@@ -1,4 +1,4 @@
-package payments
+package jobs
 
 import (
 	"context"
@@ -7,16 +7,8 @@ import (
 	"time"
 
 	"platter/internal/ordering"
+	"platter/internal/payments"
 )
-
-// IntentCanceller is a provider whose payments of orders that ended
-// unpaid are cancelled (Stripe's PaymentIntents).
-type IntentCanceller interface {
-	Provider
-	// CancelIntent cancels a payment; ErrPastCancelling when it no longer
-	// can be (then nothing is left to do).
-	CancelIntent(ctx context.Context, intentID, key string) error
-}
 
 // CancelQueue is what CancelIntents needs of the store.
 type CancelQueue interface {
@@ -31,7 +23,7 @@ type CancelQueue interface {
 // the next run tries again. Should the customer's card go through before
 // the cancel, the provider's webhook finds the order expired and the
 // money is refunded (store.ApplyPaymentEvent).
-func CancelIntents(ctx context.Context, q CancelQueue, providers map[string]IntentCanceller, log *slog.Logger,
+func CancelIntents(ctx context.Context, q CancelQueue, providers map[string]payments.IntentCanceller, log *slog.Logger,
 	now func() time.Time, limit int) (int, error) {
 	due, err := q.IntentsToCancel(ctx, limit)
 	if err != nil {
@@ -46,7 +38,7 @@ func CancelIntents(ctx context.Context, q CancelQueue, providers map[string]Inte
 		callCtx, cancel := context.WithTimeout(ctx, 30*time.Second)
 		err := p.CancelIntent(callCtx, d.IntentID, d.IntentID)
 		cancel()
-		if err != nil && !errors.Is(err, ErrPastCancelling) {
+		if err != nil && !errors.Is(err, payments.ErrPastCancelling) {
 			log.Warn("cancel the payment of an unpaid order; will retry", "order_id", d.OrderID, "err", err)
 			continue
 		}

@@ -1,0 +1,74 @@
+package main
+
+import (
+	"context"
+	"log/slog"
+	"time"
+
+	"platter/internal/config"
+	"platter/internal/jobs"
+	"platter/internal/notify"
+	"platter/internal/notify/mailer"
+	"platter/internal/payments"
+	"platter/internal/store"
+)
+
+// newPayments builds the configured payment provider, once: the API, the
+// refund job and the expiry job share it.
+func newPayments(cfg *config.Config) payments.Provider {
+	if cfg.Payments == "stripe" {
+		return payments.NewStripe(cfg.StripeSecretKey, cfg.StripeAPIBase, cfg.StripeWebhookSecret)
+	}
+	return payments.Sandbox{}
+}
+
+// background is the work of one `platter serve` beside its HTTP server.
+type background struct {
+	hub  *notify.Hub // wakes the event streams
+	mail func()      // wakes the mail job after a commit that queued mail
+	jobs *jobs.Group
+}
+
+// startBackground starts every job (internal/jobs) and the store's event
+// listener (this process's commits on SQLite, every instance's through
+// LISTEN/NOTIFY on PostgreSQL) until stop; serve stops them after the HTTP
+// server has drained, so mail and refunds queued by the last requests are
+// tried.
+func startBackground(cfg *config.Config, db *store.DB, pay payments.Provider, log *slog.Logger,
+	now func() time.Time) (*background, error) {
+	var sender mailer.Sender
+	if cfg.SMTPURL != "" {
+		s, err := mailer.NewSMTP(cfg.SMTPURL, cfg.MailFrom)
+		if err != nil {
+			return nil, err
+		}
+		sender = s
+	} else {
+		log.Info("PLATTER_SMTP_URL is not set: mail is kept in the outbox table and written to this log")
+	}
+	mail := mailer.NewWorker(db, sender, log)
+	mail.Now = now
+	// Orders paid with the sandbox (before a switch to Stripe) are still
+	// refunded by it.
+	refunders := map[string]payments.Refunder{"sandbox": payments.Sandbox{}}
+	cancellers := map[string]payments.IntentCanceller{}
+	if p, ok := pay.(*payments.Stripe); ok {
+		refunders[p.Name()] = payments.IntentRefunds{P: p}
+		cancellers[p.Name()] = p
+	}
+	refunds := jobs.NewRefunds(db, refunders, log, now)
+	db.SetRefundQueued(refunds.Poke) // every commit that queues a refund wakes it
+	hub := notify.NewHub()
+	g := jobs.Start(
+		jobs.Func(func(ctx context.Context) { db.Listen(ctx, hub, log) }),
+		mail,
+		refunds,
+		&jobs.Expire{Store: db, Cancellers: cancellers, Log: log, Now: now},
+		&jobs.AutoReject{Store: db, Wait: time.Duration(cfg.AutoRejectMinutes) * time.Minute, Log: log, Now: now},
+		&jobs.Prune{Store: db, Log: log, Now: now},
+	)
+	return &background{hub: hub, mail: mail.Poke, jobs: g}, nil
+}
+
+// stop ends every job and waits for them.
+func (b *background) stop() { b.jobs.Stop() }

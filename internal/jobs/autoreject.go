@@ -1,0 +1,38 @@
+package jobs
+
+import (
+	"context"
+	"log/slog"
+	"time"
+)
+
+// AutoRejectStore is what AutoReject needs of the store.
+type AutoRejectStore interface {
+	AutoReject(ctx context.Context, now time.Time, wait time.Duration, limit int) (int, error)
+}
+
+// AutoReject rejects, every Every, paid orders nobody accepted within Wait
+// (PLATTER_AUTO_REJECT_MINUTES after the later of payment and kitchen
+// start). Each rejection is a compare-and-set step, so every instance may
+// run it; the refunds it queues wake the refund job by themselves (the
+// store pokes it after the commit).
+type AutoReject struct {
+	Store AutoRejectStore
+	Wait  time.Duration
+	Log   *slog.Logger
+	Now   func() time.Time
+	Every time.Duration // default 30 s
+}
+
+// Run works until ctx ends.
+func (j *AutoReject) Run(ctx context.Context) {
+	every(ctx, or(j.Every, 30*time.Second), func() {
+		n, err := j.Store.AutoReject(ctx, j.Now(), j.Wait, batch)
+		switch {
+		case err != nil && ctx.Err() == nil:
+			j.Log.Warn("auto-reject paid orders", "err", err)
+		case n > 0:
+			j.Log.Info("rejected paid orders nobody accepted", "count", n, "after", j.Wait.String())
+		}
+	})
+}
