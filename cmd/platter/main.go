@@ -24,6 +24,7 @@ import (
 	"platter/internal/geo"
 	"platter/internal/httpapi"
 	"platter/internal/notify/mail"
+	"platter/internal/ordering"
 	"platter/internal/store"
 	"platter/web"
 )
@@ -217,7 +218,7 @@ func serve(ctx context.Context, cfg *config.Config, log *slog.Logger, stdout io.
 	api := httpapi.New(httpapi.Options{
 		Config: cfg, Logger: log, Catalog: db, Health: db, Web: web.Dist(), DemoAssets: demo.Assets(),
 		Version: version, Geocoder: newGeocoder(cfg), Addresses: db, Accounts: db, MailQueued: bg.mail, Now: now,
-		Orders: db, Tracking: db, Hub: bg.hub, Payments: pay, Support: db, Loyalty: db, Team: db,
+		Orders: db, Tracking: db, Hub: bg.hub, Ordering: ordering.NewService(db, pay, log, now), Support: db, Loyalty: db, Team: db,
 		Streams: httpapi.StreamLimits{PerUser: cfg.StreamsPerUser, Total: cfg.StreamsMax},
 	})
 	ln, err := net.Listen("tcp", cfg.Addr)

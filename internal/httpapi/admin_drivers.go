@@ -71,10 +71,6 @@ func (s *Server) adminAssignDriver(r *request, c *Caller) (*reply, error) {
 // Another driver's order is not found; a step the state machine refuses
 // is 409.
 func (s *Server) driverTransition(r *request, c *Caller) (*reply, error) {
-	t, err := s.trackingStore()
-	if err != nil {
-		return nil, err
-	}
 	var in struct {
 		OrderID int64  `json:"order_id"`
 		Status  string `json:"status"`
@@ -92,8 +88,8 @@ func (s *Server) driverTransition(r *request, c *Caller) (*reply, error) {
 	if len(bad) > 0 {
 		return nil, platter.Invalid(bad)
 	}
-	d, _, err := t.Transition(r.Context(), ordering.Change{SchemeID: c.SchemeID, OrderID: in.OrderID, To: in.Status,
-		Actor: ordering.ActorDriver, ActorRef: "driver:" + idText(c.UserID), Reach: ordering.Reach{DriverID: c.UserID}}, s.now())
+	d, err := s.ordering.Transition(r.Context(), ordering.Change{SchemeID: c.SchemeID, OrderID: in.OrderID, To: in.Status,
+		Actor: ordering.ActorDriver, ActorRef: "driver:" + idText(c.UserID), Reach: ordering.Reach{DriverID: c.UserID}})
 	if err != nil {
 		return nil, err
 	}

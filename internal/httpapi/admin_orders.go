@@ -115,7 +115,7 @@ func (s *Server) adminOrderTransition(r *request, c *Caller) (*reply, error) {
 		}
 		ch.AssignDriver = driver
 	}
-	d, _, err := t.Transition(ctx, ch, s.now())
+	d, err := s.ordering.Transition(ctx, ch)
 	if err != nil {
 		return nil, err
 	}

@@ -29,6 +29,7 @@ import (
 	"platter/internal/geo"
 	"platter/internal/httpapi"
 	"platter/internal/notify"
+	"platter/internal/ordering"
 	"platter/internal/payments"
 	"platter/internal/store"
 	"platter/internal/store/storetest"
@@ -101,15 +102,16 @@ func start(t *testing.T, db *store.DB, o options) *env {
 	listening, stopListening := context.WithCancel(context.Background())
 	go db.Listen(listening, hub, nil)
 	t.Cleanup(stopListening)
+	logger := slog.New(slog.NewJSONHandler(logs, nil))
 	// The payment provider, built once as platter serve builds it.
 	var pay payments.Provider = payments.Sandbox{}
 	if cfg.Payments == "stripe" {
 		pay = payments.NewStripe(cfg.StripeSecretKey, cfg.StripeAPIBase, cfg.StripeWebhookSecret)
 	}
 	api := httpapi.New(httpapi.Options{
-		Config: cfg, Logger: slog.New(slog.NewJSONHandler(logs, nil)),
+		Config: cfg, Logger: logger,
 		Catalog: cat, Health: db, Web: o.web, DemoAssets: demo.Assets(), Version: "test",
-		Accounts: db, Addresses: db, Orders: db, Payments: pay, Support: db, Loyalty: db, Team: db, Tracking: tracking, Hub: hub, Streams: o.streams, Geocoder: o.geocoder, Now: o.now, MailQueued: o.poke, Passwords: o.gate,
+		Accounts: db, Addresses: db, Orders: db, Ordering: ordering.NewService(db, pay, logger, o.now), Support: db, Loyalty: db, Team: db, Tracking: tracking, Hub: hub, Streams: o.streams, Geocoder: o.geocoder, Now: o.now, MailQueued: o.poke, Passwords: o.gate,
 	})
 	srv := httptest.NewServer(api.Handler())
 	t.Cleanup(srv.Close)

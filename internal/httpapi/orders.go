@@ -284,7 +284,7 @@ func (s *Server) orderPrepare(r *request, c *Caller) (*reply, error) {
 		if hash != in.hash() {
 			return nil, &platter.Error{Code: platter.CodeConflict, Message: "order.idempotency_conflict"}
 		}
-		if o, err = s.ensureIntent(r.Context(), o); err != nil {
+		if o, err = s.ordering.EnsureIntent(r.Context(), o); err != nil {
 			return nil, err
 		}
 		return &reply{Data: map[string]any{"order": toOrderJSON(o, co.venue.Slug), "payment": toPaymentJSON(o)}}, nil
@@ -299,7 +299,7 @@ func (s *Server) orderPrepare(r *request, c *Caller) (*reply, error) {
 		Note: strings.TrimSpace(in.OrderNote), Email: strings.TrimSpace(in.UserEmail),
 		ContactNumber: strings.TrimSpace(in.UserContactNumber), FirstName: strings.TrimSpace(in.FirstName),
 		LastName: strings.TrimSpace(in.LastName), Pricing: ordering.PricingOf(co.quote, co.scheme.Currency),
-		Lines: ordering.LinesOf(co.quote), Payment: ordering.Payment{Provider: s.payments.Name()}}
+		Lines: ordering.LinesOf(co.quote), Payment: ordering.Payment{Provider: s.ordering.Provider()}}
 	if co.promo != nil {
 		o.PromoCodeID, o.PromoCode = co.promo.ID, co.promo.Code
 	}
@@ -317,7 +317,7 @@ func (s *Server) orderPrepare(r *request, c *Caller) (*reply, error) {
 	if err != nil {
 		return nil, err
 	}
-	if stored, err = s.ensureIntent(r.Context(), stored); err != nil {
+	if stored, err = s.ordering.EnsureIntent(r.Context(), stored); err != nil {
 		return nil, err
 	}
 	return &reply{Data: map[string]any{

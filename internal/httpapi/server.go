@@ -21,7 +21,7 @@ import (
 	"platter/internal/geo"
 	"platter/internal/i18n"
 	"platter/internal/notify"
-	"platter/internal/payments"
+	"platter/internal/ordering"
 	"platter/internal/schedule"
 	"platter/internal/support"
 )
@@ -88,8 +88,9 @@ type Options struct {
 	Hub *notify.Hub
 	// Streams caps open event streams; zero fields take DefaultStreamLimits.
 	Streams StreamLimits
-	// Payments is the card provider (built once, by the caller).
-	Payments payments.Provider
+	// Ordering is the order path (checkout's payment, webhooks,
+	// transitions), built once by the caller over the payment provider.
+	Ordering *ordering.Service
 	// Support stores support requests and their photos; nil fails upload
 	// and supports/insert with 1500.
 	Support Support
@@ -134,7 +135,7 @@ type Server struct {
 	tracking Tracking
 	hub      *notify.Hub
 	streams  *streamSet
-	payments payments.Provider
+	ordering *ordering.Service
 	live     *liveMenus // parsed menus for pricing, by version
 	offers   offersCache
 
@@ -161,7 +162,7 @@ func New(o Options) *Server {
 	s.gzip = newGzipper(s.metrics.reg)
 	s.shell = sync.OnceValue(func() *appShell { return loadShell(o.Web) })
 	s.addresses = o.Addresses
-	s.orders, s.payments, s.live = o.Orders, o.Payments, newLiveMenus()
+	s.orders, s.ordering, s.live = o.Orders, o.Ordering, newLiveMenus()
 	s.tracking, s.hub = o.Tracking, o.Hub
 	if s.hub == nil {
 		s.hub = notify.NewHub()

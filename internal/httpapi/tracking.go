@@ -14,7 +14,6 @@ import (
 // details, lists and events within a caller's reach, status changes,
 // driver positions and stream tickets.
 type Tracking interface {
-	Transition(ctx context.Context, ch ordering.Change, now time.Time) (*ordering.Detail, bool, error)
 	OrderDetail(ctx context.Context, schemeID, orderID int64, r ordering.Reach) (*ordering.Detail, error)
 	Orders(ctx context.Context, f ordering.OrderFilter) ([]ordering.Detail, int, error)
 	OrderEvents(ctx context.Context, schemeID, orderID, after int64, limit int) ([]ordering.Event, error)
@@ -150,10 +149,6 @@ func (s *Server) orderList(r *request, c *Caller) (*reply, error) {
 // while it waits to be accepted; a paid one is refunded (after the commit,
 // by the refund worker).
 func (s *Server) orderCancel(r *request, c *Caller) (*reply, error) {
-	t, err := s.trackingStore()
-	if err != nil {
-		return nil, err
-	}
 	var in orderIDInput
 	if err := decode(r.Data, &in); err != nil {
 		return nil, err
@@ -162,9 +157,9 @@ func (s *Server) orderCancel(r *request, c *Caller) (*reply, error) {
 	if err != nil {
 		return nil, err
 	}
-	d, _, err := t.Transition(r.Context(), ordering.Change{SchemeID: c.SchemeID, OrderID: id,
+	d, err := s.ordering.Transition(r.Context(), ordering.Change{SchemeID: c.SchemeID, OrderID: id,
 		To: ordering.StatusCancelled, Actor: ordering.ActorCustomer, ActorRef: "customer:" + idText(c.UserID),
-		Reach: ordering.Reach{UserID: c.UserID}}, s.now())
+		Reach: ordering.Reach{UserID: c.UserID}})
 	if err != nil {
 		return nil, cancelError(err)
 	}

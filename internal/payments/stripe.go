@@ -12,8 +12,6 @@ import (
 
 	stripe "github.com/stripe/stripe-go/v83"
 	"github.com/stripe/stripe-go/v83/webhook"
-
-	"platter/internal/ordering"
 )
 
 // Intent asks a provider that takes cards in the browser to expect a
@@ -46,14 +44,24 @@ type IntentProvider interface {
 
 // Event kinds a webhook may carry.
 const (
-	EventSucceeded = ordering.ProviderSucceeded // payment_intent.succeeded
-	EventFailed    = ordering.ProviderFailed    // payment_intent.payment_failed
-	EventRefunded  = ordering.ProviderRefunded  // charge.refunded
+	EventSucceeded = "succeeded" // payment_intent.succeeded
+	EventFailed    = "failed"    // payment_intent.payment_failed
+	EventRefunded  = "refunded"  // charge.refunded
 )
 
 // Event is a verified webhook: Kind (one of the Event constants, or ""
 // for an event we do not act on) about the provider's payment IntentID.
-type Event = ordering.ProviderEvent
+type Event struct {
+	ID       string
+	Kind     string
+	IntentID string
+	OrderID  int64  // from the intent's metadata, when present
+	Reason   string // for EventFailed
+	Brand    string
+	Last4    string
+	Amount   int64  // for EventSucceeded: what arrived, minor units
+	Currency string // for EventSucceeded: ISO 4217, lower case as Stripe writes it
+}
 
 // Stripe is the Stripe provider (stripe-go against api.stripe.com or,
 // in tests, stripe-mock).
