@@ -72,7 +72,7 @@ func TestWebhookDeliveredConcurrently(t *testing.T) {
 
 		paid, intent, total := prepare("key-race-paid", "promocode", "WELCOME10")
 		deliver("evt_race_paid", paid, intent, total)
-		if o, err := db.Order(context.Background(), schemeOf(t, db), userOf(t, e, ann), paid); err != nil ||
+		if o, err := db.Order(context.Background(), schemeOf(t, db), webhookUserID(t, e, ann), paid); err != nil ||
 			o.Status != "pending" || o.PaymentStatus != "paid" {
 			t.Fatalf("after the copies: %+v %v", o, err)
 		}
@@ -110,7 +110,7 @@ func TestWebhookDeliveredConcurrently(t *testing.T) {
 	})
 }
 
-func userOf(t *testing.T, e *env, auth []string) int64 {
+func webhookUserID(t *testing.T, e *env, auth []string) int64 {
 	t.Helper()
 	return int64(num(e.call("user/info", nil, auth...).data(t)["id"]))
 }
