@@ -5,6 +5,7 @@ import {
   contrastRatio,
   contrastText,
   focusRingColour,
+  linkColour,
   isDarkTheme,
   normaliseColour,
   THEME_BACKGROUNDS,
@@ -12,6 +13,10 @@ import {
 } from "./theme";
 
 const globalCss = readFileSync(new URL("../styles/global.css", import.meta.url), "utf8");
+const checkoutCss = readFileSync(
+  new URL("../features/checkout/components/checkout.css", import.meta.url),
+  "utf8",
+);
 
 describe("theme", () => {
   it("adds a missing leading #", () => {
@@ -102,5 +107,25 @@ describe("theme", () => {
     const dark = globalCss.match(/\[data-theme="dark"\] \{[^}]*--focus-ring: (#[0-9a-f]{6})/)?.[1];
     for (const bg of THEME_BACKGROUNDS.light) expect(contrastRatio(light!, bg)).toBeGreaterThanOrEqual(3);
     for (const bg of THEME_BACKGROUNDS.dark) expect(contrastRatio(dark!, bg)).toBeGreaterThanOrEqual(3);
+  });
+
+  it.each(BRANDS)("gives brand %s link text of at least 4.5:1 on every background (WCAG 1.4.3)", (brand) => {
+    for (const dark of [false, true]) {
+      const link = linkColour(brand, dark);
+      for (const bg of dark ? THEME_BACKGROUNDS.dark : THEME_BACKGROUNDS.light) {
+        expect(
+          contrastRatio(link, bg),
+          `${brand} ${dark ? "dark" : "light"} on ${bg}`,
+        ).toBeGreaterThanOrEqual(4.5);
+      }
+    }
+    expect(themeVariables({ theme: 0, colour: brand })["--link"]).toBe(linkColour(brand, true));
+  });
+
+  it("draws the dark checkout's sign-in link in --link (Demo Pierogi's was 4.22:1 on the card)", () => {
+    const rule = checkoutCss.match(/(^|\n)\.co-link\s*\{([^}]*)\}/)?.[2] ?? "";
+    expect(rule).toContain("var(--link");
+    expect(checkoutCss).not.toMatch(/\.co-link\s*\{[^}]*color-mix/);
+    expect(contrastRatio(linkColour("#c1121f", true), "#1f1f24")).toBeGreaterThanOrEqual(4.5);
   });
 });

@@ -60,7 +60,11 @@ export function SandboxCardForm({ ref, businessSlug, disabled }: SandboxCardForm
     [card, t, businessSlug],
   );
 
-  const set = (field: CardField, value: string) => setCard((c) => ({ ...c, [field]: value }));
+  const set = (field: CardField, value: string) => {
+    setCard((c) => ({ ...c, [field]: value }));
+    // Its error was about what the field held before (checked again at the next Pay).
+    if (errors[field]) setErrors(({ [field]: _gone, ...rest }) => rest);
+  };
   const error = (field: CardField) => (errors[field] ? t(errors[field]) : undefined);
 
   return (
@@ -70,6 +74,7 @@ export function SandboxCardForm({ ref, businessSlug, disabled }: SandboxCardForm
         <legend className="visually-hidden">{t("checkout.card.title")}</legend>
         <InputField
           id="card-number"
+          required
           className="co-card__number"
           label={t("checkout.card.number")}
           inputMode="numeric"
@@ -81,6 +86,7 @@ export function SandboxCardForm({ ref, businessSlug, disabled }: SandboxCardForm
         />
         <InputField
           id="card-expiry"
+          required
           label={t("checkout.card.expiry")}
           inputMode="numeric"
           autoComplete="cc-exp"
@@ -91,6 +97,7 @@ export function SandboxCardForm({ ref, businessSlug, disabled }: SandboxCardForm
         />
         <InputField
           id="card-cvc"
+          required
           label={t("checkout.card.cvc")}
           inputMode="numeric"
           autoComplete="cc-csc"
@@ -102,6 +109,7 @@ export function SandboxCardForm({ ref, businessSlug, disabled }: SandboxCardForm
         />
         <InputField
           id="card-name"
+          required
           className="co-card__name"
           label={t("checkout.card.name")}
           autoComplete="cc-name"

@@ -552,6 +552,111 @@ describe("checkout page left while the payment is confirmed", { timeout: 40_000 
   });
 });
 
+describe(
+  "checkout page: every refusal is said where to act, and goes with its cause",
+  { timeout: 40_000 },
+  () => {
+    const fries = {
+      id: 3,
+      title: "Fries on us",
+      color: "",
+      image_url: "",
+      button_text: "Claim",
+      button_kind: 1,
+      reward_id: 9,
+      min_spend: 1200,
+    };
+    const small = { subtotal: 599, total: 599 };
+
+    it("Pay with an offer the basket does not reach says why there, focuses it, and lets it go", async () => {
+      const api = serve({
+        "user/offers": () => ({ body: { success: true, data: [fries], total: 1 } }),
+        "orders/quote": (d) => {
+          const quote = quoteOf(d, small);
+          if (d.reward_id !== 9) return quote;
+          const data = {
+            ...quote.body.data,
+            can_order: false,
+            problems: [{ code: 3045, message: "This reward is not available.", field: "reward_id" }],
+          };
+          return { body: { ...quote.body, data } };
+        },
+      });
+      renderRoute(PATH);
+      await fillDetails();
+      await fillCard("4242424242424242");
+      await userEvent.click(await screen.findByRole("button", { name: "Claim" }, { timeout: FIRST_RENDER }));
+      await waitFor(() => expect(api.of("orders/quote").at(-1)?.body.data?.reward_id).toBe(9));
+      await userEvent.click(await screen.findByRole("button", { name: "Pay £5.99" }));
+      const reason = await screen.findByText(
+        "Fries on us needs an order of at least £12.00. Add £6.01 more, or remove the offer to pay without it.",
+      );
+      await waitFor(() => expect(document.activeElement).toBe(reason.closest("#co-offer-error")));
+      expect(api.of("orders/prepare")).toHaveLength(0);
+
+      await userEvent.click(screen.getByRole("button", { name: "Remove offer" }));
+      expect(screen.getByRole("button", { name: "Claim" }).getAttribute("aria-pressed")).toBe("false");
+      // The quote without the offer is the first one again (from the cache): the reason goes.
+      await waitFor(() => expect(screen.queryByText(/Fries on us needs/)).toBeNull());
+      const pay = screen.getByRole("button", { name: "Pay £5.99" }) as HTMLButtonElement;
+      await waitFor(() => expect(pay.disabled).toBe(false));
+      await userEvent.click(pay);
+      await screen.findByTestId("order-status");
+      expect(api.of("orders/prepare")[0]?.body.data?.reward_id ?? -1).toBe(-1);
+    });
+
+    it("takes a field's error away once the field is filled, and a promo code's once the code is cleared", async () => {
+      serve({
+        "orders/quote": (d) => {
+          const quote = quoteOf(d);
+          if (d.promocode !== "USED10") return quote;
+          const data = {
+            ...quote.body.data,
+            can_order: false,
+            problems: [{ code: 3044, message: "You have already used this promo code.", field: "promocode" }],
+          };
+          return { body: { ...quote.body, data } };
+        },
+      });
+      renderRoute(PATH);
+      await userEvent.click(await payButton());
+      const number = screen.getByLabelText("Card number");
+      const email = screen.getByLabelText("Email");
+      expect(number.getAttribute("aria-invalid")).toBe("true");
+      expect(screen.getByText("Card number is required")).toBeTruthy();
+      await fill("Card number", "4242424242424242");
+      expect(screen.queryByText("Card number is required")).toBeNull();
+      expect(number.getAttribute("aria-invalid")).toBeNull();
+      expect(email.getAttribute("aria-invalid")).toBe("true");
+      await fill("Email", "ann@example.com");
+      expect(email.getAttribute("aria-invalid")).toBeNull();
+      // Still shown: what was not changed.
+      expect(screen.getByText("Expiry date is required")).toBeTruthy();
+
+      await userEvent.click(screen.getByRole("textbox", { name: "Promo code" }));
+    await userEvent.paste("used10");
+      await userEvent.click(screen.getByRole("button", { name: "Apply" }));
+      expect(await screen.findByText("You have already used this promo code.")).toBeTruthy();
+      await userEvent.clear(screen.getByRole("textbox", { name: "Promo code" }));
+      expect(screen.queryByText("You have already used this promo code.")).toBeNull();
+    });
+
+    it("marks the required fields as required (first name, e-mail, card), not the optional ones", async () => {
+      serve();
+      renderRoute(PATH);
+      await payButton();
+      for (const label of ["First name", "Email", "Card number", "Expiry date", "CVC", "Name on card"]) {
+        const input = screen.getByLabelText(label) as HTMLInputElement;
+        expect(input.required, label).toBe(true);
+        expect(input.getAttribute("aria-required"), label).toBe("true");
+      }
+      for (const label of [/^Last name/, /^Contact number/]) {
+        expect((screen.getByLabelText(label) as HTMLInputElement).required).toBe(false);
+      }
+    });
+  },
+);
+
 describe("checkout page with a loyalty reward", { timeout: 40_000 }, () => {
   it("lets a signed-in customer use an unlocked reward instead of an offer, and pays with it", async () => {
     useAuthStore.setState({

@@ -46,6 +46,7 @@ export function ContactSections({
           <InputField
             id="first_name"
             label={t("auth.firstName")}
+            required
             autoComplete="given-name"
             value={values.first_name}
             error={errors.first_name && t(errors.first_name)}
@@ -72,6 +73,7 @@ export function ContactSections({
           <InputField
             id="email"
             label={t("auth.email")}
+            required
             type="email"
             autoComplete="email"
             inputMode="email"

@@ -48,10 +48,12 @@ type InputFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, "id"> & {
 export function InputField({ id, label, error, hint, className, ...input }: InputFieldProps) {
   return (
     <FieldShell id={id} label={label} error={error} hint={hint} className={className}>
+      {/* required: announced as such; nothing is checked while typing (no <form> submits). */}
       <input
         id={id}
         className="co-input"
         aria-invalid={error ? true : undefined}
+        aria-required={input.required ? true : undefined}
         aria-describedby={describedBy(id, error, hint)}
         {...input}
       />

@@ -52,9 +52,15 @@ export function OffersSection({ offers, applied, selected, error, onSelect }: Of
         })}
       </ul>
       {error && (
-        <p className="co-field__error" role="alert">
-          {error}
-        </p>
+        // Pay moves focus here when the offer stops the order; the customer can drop the offer at once.
+        <div id="co-offer-error" className="co-offer-problem" role="alert" tabIndex={-1}>
+          <p className="co-field__error">{error}</p>
+          {selected >= 0 && (
+            <button type="button" className="button button--ghost" onClick={() => onSelect(-1)}>
+              {t("checkout.offers.remove")}
+            </button>
+          )}
+        </div>
       )}
     </Section>
   );

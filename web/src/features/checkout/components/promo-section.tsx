@@ -11,10 +11,12 @@ interface PromoSectionProps {
   saving?: string;
   onApply: (code: string) => void;
   onRemove: () => void;
+  /** The text was edited: the last code's reason no longer applies to it. */
+  onEdit: () => void;
 }
 
 /** The promo code (SPEC.md §2): applied with a button; the server decides whether it counts. */
-export function PromoSection({ applied, error, saving, onApply, onRemove }: PromoSectionProps) {
+export function PromoSection({ applied, error, saving, onApply, onRemove, onEdit }: PromoSectionProps) {
   const { t } = useTranslation();
   const [code, setCode] = useState(applied);
   const apply = () => {
@@ -38,7 +40,12 @@ export function PromoSection({ applied, error, saving, onApply, onRemove }: Prom
           value={code}
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy("promo", error)}
-          onChange={(e) => setCode(e.target.value)}
+          onChange={(e) => {
+            setCode(e.target.value);
+            onEdit();
+            // Emptied: the code applied goes too (no code is shown, none is sent).
+            if (!e.target.value.trim() && applied) onRemove();
+          }}
           onKeyDown={(e) => {
             if (e.key !== "Enter") return;
             e.preventDefault();

@@ -17,7 +17,7 @@ export const TARGET_FOCUS: Record<ErrorTarget, string> = {
   card: "card-number",
   tip: "co-tip-title",
   email: "email",
-  offer: "co-pay-error",
+  offer: "co-offer-error",
   general: "co-pay-error",
 };
 
