@@ -125,6 +125,16 @@ func TestPromisedTimes(t *testing.T) {
 				t.Fatalf("accept: %s", res.Raw)
 			}
 			got, _ := res.data(t)["expected_at"].(string)
+			// The kitchen's "Ready by": the promise less the road for delivery.
+			ready, _ := res.data(t)["ready_at"].(string)
+			exp, _ := time.Parse(time.RFC3339, got)
+			wantReady := exp
+			if res.data(t)["order_type"] == 0.0 {
+				wantReady = exp.Add(-25 * time.Minute)
+			}
+			if ready != wantReady.UTC().Format(time.RFC3339) {
+				t.Errorf("ready_at %s with expected_at %s (order type %v)", ready, got, res.data(t)["order_type"])
+			}
 			if o := orderStatus(f, id); o["expected_at"] != got {
 				t.Errorf("orders/get expected_at %v, the accept answered %v", o["expected_at"], got)
 			}

@@ -15,6 +15,7 @@ type detailJSON struct {
 	Label           string          `json:"label"`
 	History         []historyJSON   `json:"history"`
 	ExpectedAt      *time.Time      `json:"expected_at"`
+	ReadyAt         *time.Time      `json:"ready_at"`
 	Venue           venueRefJSON    `json:"venue"`
 	Driver          *driverJSON     `json:"driver"`
 	Stamps          orderStampsJSON `json:"stamps"`
@@ -74,7 +75,7 @@ type progressJSON struct {
 
 func toDetailJSON(d *ordering.Detail) detailJSON {
 	out := detailJSON{orderJSON: toOrderJSON(&d.Order, d.VenueSlug), Label: lifecycleLabel(d.Status),
-		History: []historyJSON{}, ExpectedAt: d.ExpectedAt,
+		History: []historyJSON{}, ExpectedAt: d.ExpectedAt, ReadyAt: d.ReadyAt,
 		Venue:  venueRefJSON{ID: d.VenueID, Slug: d.VenueSlug, Name: d.VenueName},
 		Stamps: orderStampsJSON{Earned: d.Pricing.StampsEarned}, Savings: d.Pricing.Discount,
 		SupportRequests: []any{}, Progress: progressOf(d)}

@@ -86,8 +86,11 @@ type Detail struct {
 	VenueSlug  string
 	VenueName  string
 	ExpectedAt *time.Time
-	Driver     *Position
-	History    []Event // status events, oldest first
+	// ReadyAt is when the kitchen must have it ready (schedule.ReadyAt):
+	// ExpectedAt, less the venue's delivery minutes for delivery.
+	ReadyAt *time.Time
+	Driver  *Position
+	History []Event // status events, oldest first
 }
 
 // Refund is a refund a worker makes through the payment provider. Ref is

@@ -31,6 +31,16 @@ func Promised(v *catalog.Venue, orderType int, preorder *time.Time, acceptedAt t
 	return acceptedAt.Add(time.Duration(prep) * time.Minute)
 }
 
+// ReadyAt is when the kitchen must have an order ready, from what the
+// customer was promised (expected): for delivery, the venue's delivery
+// minutes earlier (the driver's time on the road); for pickup, then.
+func ReadyAt(v *catalog.Venue, orderType int, expected time.Time) time.Time {
+	if orderType == catalog.OrderTypeDelivery {
+		return expected.Add(-time.Duration(v.DeliveryMinutes) * time.Minute)
+	}
+	return expected
+}
+
 // KitchenStart is when the kitchen must start a pre-order to meet its slot:
 // the slot less the venue's prep minutes and, for delivery, its delivery
 // minutes. An ASAP order (preorder nil) has none: it starts when accepted.

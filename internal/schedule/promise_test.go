@@ -61,3 +61,14 @@ func TestAcceptBy(t *testing.T) {
 		}
 	}
 }
+
+func TestReadyAt(t *testing.T) {
+	v := &catalog.Venue{PrepMinutes: 15, DeliveryMinutes: 25}
+	at := time.Date(2026, 3, 2, 17, 20, 0, 0, time.UTC)
+	if got := schedule.ReadyAt(v, catalog.OrderTypeDelivery, at); !got.Equal(at.Add(-25 * time.Minute)) {
+		t.Errorf("delivery: %s", got)
+	}
+	if got := schedule.ReadyAt(v, catalog.OrderTypePickup, at); !got.Equal(at) {
+		t.Errorf("pickup: %s", got)
+	}
+}

@@ -7,8 +7,10 @@ import (
 	"strings"
 	"time"
 
+	"platter/internal/catalog"
 	"platter/internal/ordering"
 	"platter/internal/platter"
+	"platter/internal/schedule"
 )
 
 // loadDetail reads an order with its venue, expected time, driver and
@@ -22,19 +24,22 @@ func loadDetail(ctx context.Context, c conn, id int64) (*ordering.Detail, error)
 	var (
 		expected, driverAt sql.NullTime
 		driverID           int64
+		venue              catalog.Venue
 		lat, lng           sql.NullFloat64
 		name               string
 	)
 	err = c.queryRow(ctx, `SELECT v.slug, v.name, o.expected_at, COALESCE(o.driver_user_id, 0), o.driver_lat,
-			o.driver_lng, o.driver_at, COALESCE(u.first_name, '')
+			o.driver_lng, o.driver_at, COALESCE(u.first_name, ''), v.delivery_minutes
 		FROM orders o JOIN venues v ON v.id = o.venue_id LEFT JOIN users u ON u.id = o.driver_user_id
-		WHERE o.id = ?`, id).Scan(&d.VenueSlug, &d.VenueName, &expected, &driverID, &lat, &lng, &driverAt, &name)
+		WHERE o.id = ?`, id).Scan(&d.VenueSlug, &d.VenueName, &expected, &driverID, &lat, &lng, &driverAt, &name,
+		&venue.DeliveryMinutes)
 	if err != nil {
 		return nil, err
 	}
 	if expected.Valid {
 		t := expected.Time.UTC()
-		d.ExpectedAt = &t
+		ready := schedule.ReadyAt(&venue, o.OrderType, t)
+		d.ExpectedAt, d.ReadyAt = &t, &ready
 	}
 	if driverID != 0 {
 		d.Driver = &ordering.Position{DriverID: driverID, Name: name, Lat: lat.Float64, Lng: lng.Float64}

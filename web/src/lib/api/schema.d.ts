@@ -1880,8 +1880,16 @@ export interface components {
                 /** Format: date-time */
                 at: string;
             }[];
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description What the customer is promised: a pre-order's slot; an ASAP order's accept time plus its prep minutes (the board's eta_minutes, else the venue's prep plus busy minutes), plus the venue's delivery minutes for delivery.
+             */
             expected_at: string | null;
+            /**
+             * Format: date-time
+             * @description When the kitchen must have it ready (the board's "Ready by"): expected_at, less the venue's delivery minutes for delivery. Null until accepted.
+             */
+            ready_at?: string | null;
             venue: {
                 id: number;
                 venue_slug: string;

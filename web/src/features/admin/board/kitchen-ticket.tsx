@@ -31,8 +31,12 @@ export function KitchenTicket({
       <p className="kitchen-ticket__type">
         {t(isDelivery(order) ? "board.delivery" : "board.pickup")} · {when}
       </p>
-      {order.expected_at ? (
-        <p>{t("board.expectedAt", { time: clockAt(order.expected_at, i18n.language, timeZone) })}</p>
+      {(order.ready_at ?? order.expected_at) ? (
+        <p>
+          {t("board.expectedAt", {
+            time: clockAt((order.ready_at ?? order.expected_at)!, i18n.language, timeZone),
+          })}
+        </p>
       ) : null}
       <p>
         {[order.customer.first_name, order.customer.last_name].filter(Boolean).join(" ")}

@@ -111,8 +111,12 @@ export function OrderCard({
         <span>{when}</span>
         {order.status === "pending" ? (
           <span>{t("board.waited", { count: Math.floor(waited) })}</span>
-        ) : order.expected_at && order.status === "accepted" ? (
-          <span>{t("board.expectedAt", { time: clockAt(order.expected_at, i18n.language, timeZone) })}</span>
+        ) : (order.ready_at ?? order.expected_at) && order.status === "accepted" ? (
+          <span>
+            {t("board.expectedAt", {
+              time: clockAt((order.ready_at ?? order.expected_at)!, i18n.language, timeZone),
+            })}
+          </span>
         ) : (
           <span>{t("board.paidAt", { time: clockAt(order.paid_at, i18n.language, timeZone) })}</span>
         )}

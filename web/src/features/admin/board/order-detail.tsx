@@ -65,10 +65,10 @@ export function OrderDetail({
       <dl className="order-detail__times">
         <dt>{t("board.paid")}</dt>
         <dd>{at(order.paid_at)}</dd>
-        {order.expected_at ? (
+        {(order.ready_at ?? order.expected_at) ? (
           <>
             <dt>{t("board.expected")}</dt>
-            <dd>{at(order.expected_at)}</dd>
+            <dd>{at((order.ready_at ?? order.expected_at)!)}</dd>
           </>
         ) : null}
       </dl>
