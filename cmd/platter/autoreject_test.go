@@ -63,7 +63,8 @@ func TestAutoRejectWithAShortSetting(t *testing.T) {
 		t.Fatalf("before the job: %s/%s", s, p)
 	}
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
-	bg, err := startBackground(cfg, db, newPayments(cfg), log, func() time.Time { return t0.Add(61 * time.Second) })
+	later := func() time.Time { return t0.Add(61 * time.Second) }
+	bg, err := startBackground(cfg, db, ordering.NewService(db, newPayments(cfg), log, later), log, later)
 	if err != nil {
 		t.Fatal(err)
 	}

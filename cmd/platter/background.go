@@ -9,12 +9,13 @@ import (
 	"platter/internal/jobs"
 	"platter/internal/notify"
 	"platter/internal/notify/mailer"
+	"platter/internal/ordering"
 	"platter/internal/payments"
 	"platter/internal/store"
 )
 
-// newPayments builds the configured payment provider, once: the API, the
-// refund job and the expiry job share it.
+// newPayments builds the configured payment provider, once: the order
+// path (ordering.Service) the API and the jobs share is built over it.
 func newPayments(cfg *config.Config) payments.Provider {
 	if cfg.Payments == "stripe" {
 		return payments.NewStripe(cfg.StripeSecretKey, cfg.StripeAPIBase, cfg.StripeWebhookSecret)
@@ -34,7 +35,7 @@ type background struct {
 // LISTEN/NOTIFY on PostgreSQL) until stop; serve stops them after the HTTP
 // server has drained, so mail and refunds queued by the last requests are
 // tried.
-func startBackground(cfg *config.Config, db *store.DB, pay payments.Provider, log *slog.Logger,
+func startBackground(cfg *config.Config, db *store.DB, orders *ordering.Service, log *slog.Logger,
 	now func() time.Time) (*background, error) {
 	var sender mailer.Sender
 	if cfg.SMTPURL != "" {
@@ -48,22 +49,14 @@ func startBackground(cfg *config.Config, db *store.DB, pay payments.Provider, lo
 	}
 	mail := mailer.NewWorker(db, sender, log)
 	mail.Now = now
-	// Orders paid with the sandbox (before a switch to Stripe) are still
-	// refunded by it.
-	refunders := map[string]payments.Refunder{"sandbox": payments.Sandbox{}}
-	cancellers := map[string]payments.IntentCanceller{}
-	if p, ok := pay.(*payments.Stripe); ok {
-		refunders[p.Name()] = payments.IntentRefunds{P: p}
-		cancellers[p.Name()] = p
-	}
-	refunds := jobs.NewRefunds(db, refunders, log, now)
+	refunds := jobs.NewRefunds(orders, log)
 	db.SetRefundQueued(refunds.Poke) // every commit that queues a refund wakes it
 	hub := notify.NewHub()
 	g := jobs.Start(
 		jobs.Func(func(ctx context.Context) { db.Listen(ctx, hub, log) }),
 		mail,
 		refunds,
-		&jobs.Expire{Store: db, Cancellers: cancellers, Log: log, Now: now},
+		&jobs.Expire{Service: orders, Log: log},
 		&jobs.AutoReject{Store: db, Wait: time.Duration(cfg.AutoRejectMinutes) * time.Minute, Log: log, Now: now},
 		&jobs.Prune{Store: db, Log: log, Now: now},
 	)

@@ -207,8 +207,8 @@ func serve(ctx context.Context, cfg *config.Config, log *slog.Logger, stdout io.
 	// Order mails (receipt, status changes, support) are queued by the
 	// store in the transaction of the change, in the customer's language.
 	db.SetOrderMail(mail.Composer{PublicURL: cfg.PublicURL, From: cfg.MailFrom})
-	pay := newPayments(cfg)
-	bg, err := startBackground(cfg, db, pay, log, now)
+	orders := ordering.NewService(db, newPayments(cfg), log, now)
+	bg, err := startBackground(cfg, db, orders, log, now)
 	if err != nil {
 		return err
 	}
@@ -218,7 +218,7 @@ func serve(ctx context.Context, cfg *config.Config, log *slog.Logger, stdout io.
 	api := httpapi.New(httpapi.Options{
 		Config: cfg, Logger: log, Catalog: db, Health: db, Web: web.Dist(), DemoAssets: demo.Assets(),
 		Version: version, Geocoder: newGeocoder(cfg), Addresses: db, Accounts: db, MailQueued: bg.mail, Now: now,
-		Orders: db, Tracking: db, Hub: bg.hub, Ordering: ordering.NewService(db, pay, log, now), Support: db, Loyalty: db, Team: db,
+		Orders: db, Tracking: db, Hub: bg.hub, Ordering: orders, Support: db, Loyalty: db, Team: db,
 		Streams: httpapi.StreamLimits{PerUser: cfg.StreamsPerUser, Total: cfg.StreamsMax},
 	})
 	ln, err := net.Listen("tcp", cfg.Addr)

@@ -13,7 +13,7 @@ import (
 	"testing"
 	"time"
 
-	"platter/internal/jobs"
+	"platter/internal/ordering"
 	"platter/internal/payments"
 	"platter/internal/store"
 	"platter/internal/store/storetest"
@@ -80,20 +80,19 @@ func TestExpiredOrderCancelsItsIntent(t *testing.T) {
 		e.do(http.MethodPost, "payments/webhook/stripe", payload, "Stripe-Signature", sig).data(t)
 
 		stripeP := payments.NewStripe("sk_test_123", srv.URL, whsec)
-		providers := map[string]payments.IntentCanceller{"stripe": stripeP}
-		log := slog.New(slog.NewTextHandler(io.Discard, nil))
+		orders := ordering.NewService(db, stripeP, slog.New(slog.NewTextHandler(io.Discard, nil)), clk.Now)
 		ctx := context.Background()
-		if n, err := jobs.CancelIntents(ctx, db, providers, log, clk.Now, 10); n != 0 || err != nil {
+		if n, err := orders.CancelIntents(ctx, 10); n != 0 || err != nil {
 			t.Fatalf("before expiry cancelled %d, %v", n, err)
 		}
 		clk.Add(31 * time.Minute)
 		if n, err := db.ExpireOrders(ctx, clk.Now(), 100); n != 1 || err != nil {
 			t.Fatalf("expired %d, %v; want the unpaid one", n, err)
 		}
-		if n, err := jobs.CancelIntents(ctx, db, providers, log, clk.Now, 10); n != 1 || err != nil {
+		if n, err := orders.CancelIntents(ctx, 10); n != 1 || err != nil {
 			t.Fatalf("cancelled %d, %v; want 1", n, err)
 		}
-		if n, err := jobs.CancelIntents(ctx, db, providers, log, clk.Now, 10); n != 0 || err != nil {
+		if n, err := orders.CancelIntents(ctx, 10); n != 0 || err != nil {
 			t.Fatalf("cancelled again: %d, %v", n, err)
 		}
 		mu.Lock()

@@ -14,8 +14,8 @@ import (
 	"testing"
 	"time"
 
-	"platter/internal/jobs"
 	"platter/internal/notify/mail"
+	"platter/internal/ordering"
 	"platter/internal/payments"
 	"platter/internal/store"
 	"platter/internal/store/storetest"
@@ -112,11 +112,10 @@ func (r *stripeRig) refunded(evID, intent string) *response {
 // clock past each retry's wait.
 func (r *stripeRig) work() {
 	r.t.Helper()
-	w := jobs.NewRefunds(r.db, map[string]payments.Refunder{
-		"stripe": payments.IntentRefunds{P: payments.NewStripe("sk_test_123", r.api, whsec)}},
+	w := ordering.NewService(r.db, payments.NewStripe("sk_test_123", r.api, whsec),
 		slog.New(slog.NewTextHandler(io.Discard, nil)), r.clk.Now)
 	for range 10 {
-		worked, err := w.RunOnce(context.Background())
+		worked, err := w.Refund(context.Background())
 		if err != nil {
 			r.t.Fatal(err)
 		}

@@ -27,7 +27,7 @@ type AutoReject struct {
 // Run works until ctx ends.
 func (j *AutoReject) Run(ctx context.Context) {
 	every(ctx, or(j.Every, 30*time.Second), func() {
-		n, err := j.Store.AutoReject(ctx, j.Now(), j.Wait, batch)
+		n, err := j.Store.AutoReject(ctx, j.Now(), j.Wait, 100)
 		switch {
 		case err != nil && ctx.Err() == nil:
 			j.Log.Warn("auto-reject paid orders", "err", err)

@@ -18,6 +18,7 @@ type Store interface {
 	SetPaymentIntent(ctx context.Context, orderID int64, providerRef, clientSecret string, now time.Time) (*Order, error)
 	ApplyPaymentEvent(ctx context.Context, ev ProviderEvent, now time.Time) (*EventResult, error)
 	Transition(ctx context.Context, ch Change, now time.Time) (*Detail, bool, error)
+	JobStore
 }
 
 // Service is the order path: what the API, the webhooks and the jobs ask

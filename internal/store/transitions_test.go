@@ -10,7 +10,6 @@ import (
 	"testing"
 	"time"
 
-	"platter/internal/jobs"
 	"platter/internal/ordering"
 	"platter/internal/payments"
 	"platter/internal/platter"
@@ -233,17 +232,14 @@ func TestRefundOnRejectExactlyOnce(t *testing.T) {
 			p := &flaky{failFirst: failFirst}
 			now := t0
 			clock := func() time.Time { return now }
-			workers := []*jobs.Refunds{
-				jobs.NewRefunds(db, map[string]payments.Refunder{"sandbox": p}, nil, clock),
-				jobs.NewRefunds(db, map[string]payments.Refunder{"sandbox": p}, nil, clock),
-			}
+			workers := []*ordering.Service{ordering.NewService(db, p, nil, clock), ordering.NewService(db, p, nil, clock)}
 			for round := 0; round <= failFirst; round++ {
 				var wg sync.WaitGroup
 				for _, w := range workers {
 					wg.Add(1)
 					go func() {
 						defer wg.Done()
-						if _, err := w.RunOnce(ctx); err != nil {
+						if _, err := w.Refund(ctx); err != nil {
 							t.Error(err)
 						}
 					}()
@@ -252,7 +248,7 @@ func TestRefundOnRejectExactlyOnce(t *testing.T) {
 				now = now.Add(time.Hour) // past any retry wait
 			}
 			for _, w := range workers { // nothing left to do
-				if worked, err := w.RunOnce(ctx); worked || err != nil {
+				if worked, err := w.Refund(ctx); worked || err != nil {
 					t.Fatalf("a worker found more work: %v %v", worked, err)
 				}
 			}
@@ -366,11 +362,10 @@ func TestAutoRejectOnce(t *testing.T) {
 				t.Errorf("order %d is %s, want %s", o.ID, d.Status, want)
 			}
 		}
-		w := jobs.NewRefunds(db, map[string]payments.Refunder{"sandbox": payments.Sandbox{}}, nil,
-			func() time.Time { return t0.Add(wait) })
+		w := ordering.NewService(db, payments.Sandbox{}, nil, func() time.Time { return t0.Add(wait) })
 		refunds := 0
 		for {
-			worked, err := w.RunOnce(ctx)
+			worked, err := w.Refund(ctx)
 			if err != nil {
 				t.Fatal(err)
 			}
