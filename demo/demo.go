@@ -1,4 +1,4 @@
-// Package demo holds the two demo schemes of DESIGN.md §4c — import
+// Package demo holds the two demo schemes of docs/architecture.md §4c — import
 // documents and the illustrations they point at — for `platter demo` and the
 // end-to-end tests. The server serves Assets at /demo-assets/<file>, which is
 // where the documents' image_url and logo_url values point.

@@ -43,7 +43,7 @@ func counts(doc *catalog.SchemeDoc) (cats, items, unavailable, isNew int) {
 	return
 }
 
-// TestBurgers checks the DESIGN.md §4c promises the e2e tests rely on.
+// TestBurgers checks the docs/architecture.md §4c promises the e2e tests rely on.
 func TestBurgers(t *testing.T) {
 	doc := parse(t, demo.Documents()[0])
 	cats, items, unavailable, isNew := counts(doc)

@@ -75,7 +75,7 @@ func userAdd(ctx context.Context, cfg *config.Config, args []string, stdout, std
 	var p store.PlatformUser
 	var password string
 	fs.StringVar(&p.Email, "email", "", "e-mail address (the sign-in name)")
-	fs.StringVar(&password, "password", "", "password (SPEC §5: 8+ characters, lower, upper, digit); empty keeps an existing user's")
+	fs.StringVar(&password, "password", "", "password (docs/product.md §5: 8+ characters, lower, upper, digit); empty keeps an existing user's")
 	fs.StringVar(&p.Role, "role", "", "manager, staff, driver or admin")
 	fs.StringVar(&p.SchemeSlug, "scheme", "", "business_slug of the scheme")
 	fs.StringVar(&p.VenueSlug, "venue", "", "venue slug, to limit the role to one venue")
@@ -193,10 +193,10 @@ func addUser(ctx context.Context, db *store.DB, p store.PlatformUser, password s
 	return nil
 }
 
-// demoPassword is the password of the demo staff (DESIGN.md §4c).
+// demoPassword is the password of the demo staff (docs/architecture.md §4c).
 const demoPassword = "Platter-demo-1"
 
-// loadDemoStaff creates the demo staff of DESIGN.md §4c (idempotent) and
+// loadDemoStaff creates the demo staff of docs/architecture.md §4c (idempotent) and
 // prints how to sign in as them.
 func loadDemoStaff(ctx context.Context, db *store.DB, stdout io.Writer) error {
 	staff := []store.PlatformUser{

@@ -164,7 +164,7 @@ test("order details and history in Polish", async ({ page, context, request, sho
     await page.getByTestId("order-history-item").first().getByRole("button").first().click();
     await expect(page.getByTestId("reorder-result")).toBeVisible();
     await shot(`${prefix}-5-history-order-again`);
-    // The basket now filled as if for pickup: ordering the delivery order again asks first (SPEC §4).
+    // The basket now filled as if for pickup: ordering the delivery order again asks first (docs/product.md §4).
     await page.evaluate(() => {
       const stored = JSON.parse(localStorage.getItem("venue") ?? "{}");
       for (const baskets of Object.values(stored.state?.basket ?? {}) as Record<

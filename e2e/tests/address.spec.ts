@@ -83,7 +83,7 @@ async function signUp(page: Page, scheme: string): Promise<Session & { email: st
   return { ...data, email };
 }
 
-/** Puts state into the persisted stores before the app starts (SPEC.md §3). */
+/** Puts state into the persisted stores before the app starts (docs/product.md §3). */
 async function seedStorage(page: Page, entries: Record<string, unknown>) {
   await page.addInitScript((items) => {
     for (const [key, state] of Object.entries(items)) {

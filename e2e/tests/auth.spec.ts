@@ -170,7 +170,7 @@ test.describe("Accounts", () => {
     expect(scripts.filter((url) => /auth-screens/.test(url))).toEqual([]);
   });
 
-  test("validation runs on submit, with the SPEC messages", async ({ page }) => {
+  test("validation runs on submit, with docs/product.md messages", async ({ page }) => {
     await page.goto(`/${SCHEME}/auth/sign-up`);
     await field(page, "Email").fill("not-an-email");
     await field(page, "Password").fill("short");

@@ -77,7 +77,7 @@ test.describe("checkout", () => {
     await expect(page.getByTestId("checkout-subtotal")).toHaveText("£13.47");
     await expect(payButton(page)).toBeEnabled();
 
-    // The e-mail is required, with SPEC.md's message, and gets the focus.
+    // The e-mail is required, with docs/product.md's message, and gets the focus.
     await page.getByLabel("First name").fill("Ann");
     await payButton(page).click();
     await expect(

@@ -2,7 +2,7 @@ import type { Response } from "@playwright/test";
 import { expect, hexToRgb, schemeInfo, test } from "./fixtures";
 
 /**
- * The first load of a storefront page (DESIGN.md §8): the server's HTML is
+ * The first load of a storefront page (docs/architecture.md §8): the server's HTML is
  * branded before any script or API call, and what crosses the wire is
  * compressed.
  */

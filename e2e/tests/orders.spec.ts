@@ -422,7 +422,7 @@ test.describe("Support", () => {
     await expect(page.getByText("Step 2 of 3")).toBeVisible();
     await page.getByLabel("Describe the problem").fill("The fries were cold.");
     const photos = page.getByLabel("Photos (optional)");
-    // A wrong file is refused at once, with the message of SPEC.md §5/§8.
+    // A wrong file is refused at once, with the message of docs/product.md §5/§8.
     await photos.setInputFiles(await drawnImage(page, "image/png", "fries.png"));
     await expect(page.getByTestId("photo-error")).toHaveText(
       "Please upload a JPG image no larger than 800 KB.",

@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { expectNoSeriousA11yViolations } from "./storefront-helpers";
 
-/** The four menu layouts of SPEC.md §9 (screenshots of them: shots/storefront.shots.ts). */
+/** The four menu layouts of docs/product.md §9 (screenshots of them: shots/storefront.shots.ts). */
 
 const LAYOUTS = ["default", "half-image", "full-image", "rounded-half-image"];
 
@@ -42,7 +42,7 @@ test.describe("layout styles", () => {
       await page.goto("/demo-burgers/soho/menu");
       await expect(page.locator(`.menu-grid--${layout}`).first()).toBeVisible();
       if (style !== 0 && style !== 3) return;
-      // SPEC.md §9: 72 px images above the small breakpoint, 64 px below.
+      // docs/product.md §9: 72 px images above the small breakpoint, 64 px below.
       const media = page.locator(".item-card__media").first();
       await expect(media).toHaveCSS("width", "72px");
       await page.setViewportSize({ width: 390, height: 844 });

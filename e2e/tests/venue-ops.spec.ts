@@ -4,7 +4,7 @@ import { expect, test } from "./fixtures";
 import { expectNoSeriousA11yViolations } from "./storefront-helpers";
 
 /**
- * Venue operations and the driver view (issue 12, DESIGN.md §9): from the
+ * Venue operations and the driver view (issue 12, docs/architecture.md §9): from the
  * board, a sold-out toggle at soho only and a pause of ASAP orders; a driver
  * on a phone with a faked position starts a delivery and the customer's page
  * shows the marker and the distance. Several browser contexts, one server

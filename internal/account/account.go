@@ -87,7 +87,7 @@ type Profile struct {
 	Email         string // as typed (trimmed): where its mail goes
 }
 
-// EmailProblem returns the i18n key of what is wrong with an address (SPEC
+// EmailProblem returns the i18n key of what is wrong with an address (docs/product.md
 // §5: required, a standard pattern), or "".
 func EmailProblem(s string) string {
 	s = strings.TrimSpace(s)

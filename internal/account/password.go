@@ -19,7 +19,7 @@ import (
 )
 
 // PasswordProblem returns the i18n key of what is wrong with a password under
-// SPEC.md §5 (at least 8 characters, a lowercase letter, an uppercase letter
+// docs/product.md §5 (at least 8 characters, a lowercase letter, an uppercase letter
 // and a digit), or "" when it is acceptable.
 func PasswordProblem(pw string) string {
 	var lower, upper, digit bool

@@ -1,4 +1,4 @@
-// Package address holds a customer's saved delivery addresses (SPEC.md §2,
+// Package address holds a customer's saved delivery addresses (docs/product.md §2,
 // §3, §5): the type and the rules an address must meet before it is saved.
 // It knows nothing of HTTP or SQL.
 package address
@@ -17,7 +17,7 @@ import (
 // far more than anyone uses, small enough that a script cannot fill the table.
 const MaxPerUser = 50
 
-// Countries are the countries an address may be in (SPEC.md §1, §9).
+// Countries are the countries an address may be in (docs/product.md §1, §9).
 var Countries = []string{"GB", "PL"}
 
 // Address is one saved delivery address of a customer in a scheme.
@@ -41,7 +41,7 @@ type Address struct {
 }
 
 // Message keys of the i18n catalogue for validation failures. The en-US texts
-// are SPEC.md §5's.
+// are docs/product.md §5's.
 const (
 	MsgLine1Required    = "address.line1_required"
 	MsgCityRequired     = "address.city_required"
@@ -72,7 +72,7 @@ var maxLen = map[string]int{
 	"email": 254, "note": 1000,
 }
 
-// Clean checks in against SPEC.md §5 and returns the address to store (trimmed,
+// Clean checks in against docs/product.md §5 and returns the address to store (trimmed,
 // country upper-cased, phone in E.164) or, when anything is wrong, every
 // problem at once as field → message key. Field names are the request's.
 func Clean(in Input) (Address, map[string]string) {

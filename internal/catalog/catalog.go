@@ -5,13 +5,13 @@ package catalog
 
 import "time"
 
-// Order types (SPEC.md §3).
+// Order types (docs/product.md §3).
 const (
 	OrderTypeDelivery = 0
 	OrderTypePickup   = 1
 )
 
-// Menu layout styles (SPEC.md §3).
+// Menu layout styles (docs/product.md §3).
 const (
 	LayoutDefault          = 0
 	LayoutHalfImage        = 1
@@ -19,13 +19,13 @@ const (
 	LayoutRoundedHalfImage = 3
 )
 
-// Currencies offered (SPEC.md §1).
+// Currencies offered (docs/product.md §1).
 var Currencies = []string{"GBP", "PLN", "EUR", "USD"}
 
-// Languages offered (SPEC.md §1).
+// Languages offered (docs/product.md §1).
 var Languages = []string{"en-US", "pl-PL"}
 
-// Countries offered (SPEC.md §1).
+// Countries offered (docs/product.md §1).
 var Countries = []string{"GB", "PL"}
 
 // Scheme is one business (tenant) with its brand.
@@ -102,7 +102,7 @@ type Venue struct {
 	MenuID           int64
 	Position         int
 
-	// Operations (DESIGN.md §9). SlotCapacity is the most orders of one
+	// Operations (docs/architecture.md §9). SlotCapacity is the most orders of one
 	// order type per 15-minute slot, indexed by OrderTypeDelivery and
 	// OrderTypePickup; 0 is unlimited. PausedUntil stops ASAP orders until
 	// then (zero: not paused). BusyMinutes are added to the prep time.

@@ -2,7 +2,7 @@ package catalog
 
 import "time"
 
-// Venue controls (DESIGN.md §9): what the order board switches at one venue
+// Venue controls (docs/architecture.md §9): what the order board switches at one venue
 // while it runs, apart from the imported catalogue.
 
 // Sold-out kinds: what a venue's override names.

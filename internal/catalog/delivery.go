@@ -15,7 +15,7 @@ const (
 type Deliverability struct {
 	VenueSlug  string
 	Delivers   bool
-	DistanceKm float64 // rounded to 2 decimals, as the storefront shows it (SPEC.md §9)
+	DistanceKm float64 // rounded to 2 decimals, as the storefront shows it (docs/product.md §9)
 	Reason     string  // empty when Delivers; else ReasonNoDelivery or ReasonOutsideArea
 }
 

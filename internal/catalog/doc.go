@@ -217,7 +217,7 @@ func ParseSchemeDoc(data []byte) (*SchemeDoc, []FieldError) {
 	return &doc, nil
 }
 
-// Normalise rewrites colours to "#rrggbb" in place (SPEC.md §1: a colour
+// Normalise rewrites colours to "#rrggbb" in place (docs/product.md §1: a colour
 // lacking its # gets one). ParseSchemeDoc calls it; Scheme() applies the
 // same rule to its copy, so an importer need not.
 func (d *SchemeDoc) Normalise() {
@@ -300,7 +300,7 @@ func (v *VenueDoc) Hours() [7][]TimeRange {
 	return out
 }
 
-// normaliseColour adds the leading # a colour may lack (SPEC.md §1) and
+// normaliseColour adds the leading # a colour may lack (docs/product.md §1) and
 // lower-cases it so equal colours compare equal.
 func normaliseColour(s string) string {
 	s = strings.ToLower(strings.TrimSpace(s))

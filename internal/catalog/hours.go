@@ -113,7 +113,7 @@ func (v *Venue) NextOpening(t time.Time) (time.Time, bool) {
 	return time.Time{}, false
 }
 
-// earthRadiusKm is the mean Earth radius the haversine uses (DESIGN.md §5).
+// earthRadiusKm is the mean Earth radius the haversine uses (docs/architecture.md §5).
 const earthRadiusKm = 6371.0
 
 // DistanceKm is the great-circle distance between two points in kilometres

@@ -1,5 +1,5 @@
 // Package config loads Platter's configuration from PLATTER_* environment
-// variables (DESIGN.md §4b). Every variable is optional; secrets may also be
+// variables (docs/architecture.md §4b). Every variable is optional; secrets may also be
 // given as NAME_FILE. Load validates everything and lists every problem.
 package config
 
@@ -62,7 +62,7 @@ type Var struct {
 	Secret                 bool
 }
 
-// Vars lists every variable, in the order of DESIGN.md §4b.
+// Vars lists every variable, in the order of docs/architecture.md §4b.
 var Vars = []Var{
 	{"PLATTER_ADDR", ":8080", "listen address", false},
 	{"PLATTER_DATABASE_URL", "sqlite:./data/platter.db", "sqlite:PATH or postgres://…", true},

@@ -1,10 +1,10 @@
 // Package geo finds addresses for address/find-address and
-// address/find-address-detail (DESIGN.md §4, SPEC.md §7): a Geocoder suggests
+// address/find-address-detail (docs/architecture.md §4, docs/product.md §7): a Geocoder suggests
 // places for a typed query and resolves a chosen suggestion into the parts of
 // an address form. Three providers implement it: builtin (an embedded GB and
 // PL gazetteer, no network), nominatim (OpenStreetMap) and google (Places).
 //
-// Every provider is limited to GB and PL (SPEC.md §9). Upstream failures come
+// Every provider is limited to GB and PL (docs/product.md §9). Upstream failures come
 // back as a *platter.Error with code 1503 and message key "geo.unavailable";
 // an unknown place ID as platter.NotFound().
 package geo

@@ -17,7 +17,7 @@ import (
 var googlePlaceID = regexp.MustCompile(`^[A-Za-z0-9_-]{1,1000}$`)
 
 // google asks the Google Places API (Autocomplete and Place Details), as the
-// original storefront did in the browser (SPEC.md §7).
+// original storefront did in the browser (docs/product.md §7).
 type google struct {
 	base   string
 	key    string
@@ -69,8 +69,8 @@ func (g *google) Suggest(ctx context.Context, query, lang, sessionToken string) 
 	}
 	v := g.params(lang, sessionToken)
 	v.Set("input", q)
-	v.Set("types", "geocode")                    // addresses, not businesses (SPEC.md §5)
-	v.Set("components", "country:gb|country:pl") // SPEC.md §9
+	v.Set("types", "geocode")                    // addresses, not businesses (docs/product.md §5)
+	v.Set("components", "country:gb|country:pl") // docs/product.md §9
 	var res googleAutocomplete
 	if err := getJSON(ctx, g.client, "google autocomplete", g.base+"/maps/api/place/autocomplete/json?"+v.Encode(), nil, &res); err != nil {
 		return nil, err

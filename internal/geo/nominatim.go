@@ -80,7 +80,7 @@ func (n *nominatim) Suggest(ctx context.Context, query, lang, _ string) ([]Sugge
 		"addressdetails": {"1"},
 		"countrycodes":   {"gb,pl"},
 		// layer=address keeps shops and offices out, like Google's
-		// types=geocode (SPEC.md §5); older servers ignore it.
+		// types=geocode (docs/product.md §5); older servers ignore it.
 		"layer":           {"address"},
 		"q":               {q},
 		"accept-language": {lang},

@@ -17,8 +17,8 @@ type Addresses interface {
 	DeleteAddress(ctx context.Context, userID, schemeID, id int64) error
 }
 
-// addressJSON is a saved address in the shape of SPEC.md §3 and DESIGN.md §4
-// (note line_1 here, line1 in upsert's data: the SPEC's two shapes).
+// addressJSON is a saved address in the shape of docs/product.md §3 and docs/architecture.md §4
+// (note line_1 here, line1 in upsert's data: docs/product.md's two shapes).
 type addressJSON struct {
 	ID            int64   `json:"id"`
 	Name          string  `json:"name"`
@@ -41,7 +41,7 @@ func toAddressJSON(a *address.Address) addressJSON {
 }
 
 // addressInput is address/upsert's data: the delivery-address fields of
-// SPEC.md §3 plus the id of the address to change (absent or 0: a new one).
+// docs/product.md §3 plus the id of the address to change (absent or 0: a new one).
 type addressInput struct {
 	ID            int64    `json:"id"`
 	Name          string   `json:"name"`
@@ -67,7 +67,7 @@ func (s *Server) addressStore() (Addresses, error) {
 
 // addressList answers address/list: the caller's saved addresses, oldest
 // first; a guest has none. business_slug is optional in the address calls
-// (DESIGN.md §4 lists none): the route table refuses a token of another
+// (docs/architecture.md §4 lists none): the route table refuses a token of another
 // scheme when a call names one, and otherwise the token's scheme counts.
 func (s *Server) addressList(r *request, c *Caller) (*reply, error) {
 	addresses, err := s.addressStore()
@@ -87,7 +87,7 @@ func (s *Server) addressList(r *request, c *Caller) (*reply, error) {
 	return &reply{Data: out, Meta: map[string]any{"total": len(out)}}, nil
 }
 
-// addressUpsert answers address/upsert: it checks every field (SPEC.md §5)
+// addressUpsert answers address/upsert: it checks every field (docs/product.md §5)
 // and answers all problems at once, or saves the address and returns it.
 // Guests never get here (1403 address.guest, from the route table: their
 // token is valid and a client must not drop it, and the basket, over this).

@@ -102,7 +102,7 @@ func TestAddressCalls(t *testing.T) {
 }
 
 // TestAddressUpsertValidation: every problem comes back at once, in the
-// caller's language with SPEC.md §5's texts, and nothing is written.
+// caller's language with docs/product.md §5's texts, and nothing is written.
 func TestAddressUpsertValidation(t *testing.T) {
 	t.Parallel()
 	storetest.Run(t, func(t *testing.T, db *store.DB) {

@@ -12,7 +12,7 @@ import (
 	"platter/internal/schedule"
 )
 
-// Venue controls of the order board (DESIGN.md §9): busy minutes, pause,
+// Venue controls of the order board (docs/architecture.md §9): busy minutes, pause,
 // auto-accept, auto-print and the venue's sold-out list. Staff of the venue
 // (or a manager or admin) read and set them; the route table has checked
 // the caller works at the venue_slug named.

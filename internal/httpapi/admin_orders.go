@@ -64,7 +64,7 @@ func (s *Server) venueOfScheme(r *request, c *Caller, slug string) (int64, error
 const maxETAMinutes = 24 * 60
 
 // adminOrderTransition answers admin/orders/transition: staff move an
-// order of their venue along DESIGN.md §6 (409 for a step the machine
+// order of their venue along docs/architecture.md §6 (409 for a step the machine
 // refuses, or that someone else made first). eta_minutes on accept sets
 // the expected time; driver_id on on_the_way assigns the driver (by
 // default the scheme's only driver), own_delivery sends it with no driver

@@ -277,7 +277,7 @@ func (s *Server) authInvitation(r *request) (*reply, error) {
 }
 
 // authAcceptInvitation answers auth/accept-invitation: the link is used
-// once, a new address chooses its password (SPEC §5's rules), a known one
+// once, a new address chooses its password (docs/product.md §5's rules), a known one
 // gives its own (2061 otherwise), and the holder is signed in as a member.
 func (s *Server) authAcceptInvitation(r *request) (*reply, error) {
 	in, ac, sc, err := s.authStart(r, func(in *authIn, f map[string]string) {

@@ -12,7 +12,7 @@ import (
 	"platter/internal/store/storetest"
 )
 
-// The order board's venue controls and drivers (DESIGN.md §9, issue 12).
+// The order board's venue controls and drivers (docs/architecture.md §9, issue 12).
 
 func init() {
 	// The permission test covers these routes with the rest (permissions_test.go).

@@ -176,7 +176,7 @@ func writeReply(w http.ResponseWriter, rep *reply) {
 	writeJSON(w, http.StatusOK, body)
 }
 
-// errorBody is the failure envelope of DESIGN.md §3.
+// errorBody is the failure envelope of docs/architecture.md §3.
 type errorBody struct {
 	Success       bool              `json:"success"`
 	Code          int               `json:"code"`

@@ -58,7 +58,7 @@ func (s *Server) findAddress(r *request) (*reply, error) {
 }
 
 // findAddressDetail answers address/find-address-detail: the chosen
-// suggestion resolved into the parts of the address form (SPEC.md §7).
+// suggestion resolved into the parts of the address form (docs/product.md §7).
 func (s *Server) findAddressDetail(r *request) (*reply, error) {
 	f, fields, err := s.readGeoFilter(r)
 	if err != nil {

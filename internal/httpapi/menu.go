@@ -164,7 +164,7 @@ type modItemJSON struct {
 	IsAvailable        bool   `json:"is_available"`
 }
 
-// menuJSON shapes a menu for menu/list (DESIGN.md §4), keeping only the
+// menuJSON shapes a menu for menu/list (docs/architecture.md §4), keeping only the
 // items offered for the order type (all when orderType is -1).
 func menuJSON(m *catalog.Menu, orderType int) map[string]any {
 	items := m.Items

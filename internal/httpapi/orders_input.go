@@ -37,7 +37,7 @@ type itemInput struct {
 	Modifiers []modifierInput `json:"modifiers"`
 }
 
-// deliveryAddressInput is the delivery address of SPEC.md §3.
+// deliveryAddressInput is the delivery address of docs/product.md §3.
 type deliveryAddressInput struct {
 	Name          string   `json:"name"`
 	Line1         string   `json:"line1"`
@@ -52,7 +52,7 @@ type deliveryAddressInput struct {
 	Longitude     *float64 `json:"longitude"`
 }
 
-// checkoutInput is the body of orders/prepare (DESIGN.md §4); orders/quote
+// checkoutInput is the body of orders/prepare (docs/architecture.md §4); orders/quote
 // takes the same without idempotency_key. reward_id: absent applies the
 // best AUTO_APPLY offer by itself, -1 (or 0) means none, an id that reward.
 // loyalty_reward_id: one of the customer's unlocked loyalty rewards
@@ -88,7 +88,7 @@ func (in checkoutInput) hash() string {
 	return hex.EncodeToString(sum[:])
 }
 
-// asap is is_asap with its default (SPEC.md §3: true).
+// asap is is_asap with its default (docs/product.md §3: true).
 func (in *checkoutInput) asap() bool { return in.IsASAP == nil || *in.IsASAP }
 
 // lines turns the items into pricing's input.

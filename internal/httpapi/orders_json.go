@@ -8,7 +8,7 @@ import (
 	"platter/internal/pricing"
 )
 
-// pricingJSON is the breakdown of DESIGN.md §5, in minor units.
+// pricingJSON is the breakdown of docs/architecture.md §5, in minor units.
 type pricingJSON struct {
 	Currency       string `json:"currency"`
 	Subtotal       int64  `json:"subtotal"`

@@ -7,7 +7,7 @@ import (
 	"platter/internal/platter"
 )
 
-// access says who may call a route (DESIGN.md §2, §7). Each level above
+// access says who may call a route (docs/architecture.md §2, §7). Each level above
 // anyone needs a valid token of the scheme the call is for.
 type access int
 

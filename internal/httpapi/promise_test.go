@@ -11,7 +11,7 @@ import (
 	"platter/internal/store/storetest"
 )
 
-// Promised times and auto-reject (DESIGN.md §6): the walk of issue 18 found
+// Promised times and auto-reject (docs/architecture.md §6): the walk of issue 18 found
 // a paid pickup for 18:00 rejected and refunded at 16:48, and a 19:15
 // pre-order accepted with "ready in 20 min" promised for 18:04.
 

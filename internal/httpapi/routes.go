@@ -10,7 +10,7 @@ import (
 )
 
 // routeTable is every v3 route with who may call it and its scope: the
-// permission table of DESIGN.md §2. New calls (checkout, tracking, the
+// permission table of docs/architecture.md §2. New calls (checkout, tracking, the
 // board) add a row here; authorize enforces the row before the handler
 // runs, and TestRoutePermissions calls every row as every kind of caller
 // and fails for a served path it has no case for.
@@ -83,7 +83,7 @@ func (s *Server) routeTable() []route {
 
 		{path: "admin/venues/list", access: staff, scope: scopeVenue, call: s.adminVenues},
 
-		// The order board's venue controls (DESIGN.md §9) and drivers: staff
+		// The order board's venue controls (docs/architecture.md §9) and drivers: staff
 		// of the venue named, or a manager. A driver moves and locates only
 		// the orders assigned to them (the handlers' reach).
 		{path: "admin/venues/controls", access: staff, scope: scopeVenue, call: s.adminVenueControls},

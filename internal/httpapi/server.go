@@ -34,7 +34,7 @@ type Catalog interface {
 	MenuRef(ctx context.Context, schemeSlug, venueSlug string) (menuID, version int64, err error)
 	Menu(ctx context.Context, menuID int64) (*catalog.Menu, error)
 	// VenueMenuRef and VenueMenu are MenuRef and Menu as one venue offers
-	// the menu: with its sold-out overrides (DESIGN.md §9).
+	// the menu: with its sold-out overrides (docs/architecture.md §9).
 	VenueMenuRef(ctx context.Context, schemeSlug, venueSlug string) (catalog.VenueMenuRef, error)
 	VenueMenu(ctx context.Context, menuID, venueID int64) (*catalog.Menu, error)
 	// The order board's venue controls.

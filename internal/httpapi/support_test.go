@@ -163,7 +163,7 @@ func paidPickup(t *testing.T, e *env, auth []string, key string) int64 {
 }
 
 // TestUpload: only a real JPEG of at most 800 KB goes in, whatever its name
-// and Content-Type claim, refused with the SPEC's words in both languages;
+// and Content-Type claim, refused with docs/product.md's words in both languages;
 // what is stored and served is a re-encoding without the EXIF GPS block;
 // another customer cannot read it, the scheme's staff can.
 func TestUpload(t *testing.T) {

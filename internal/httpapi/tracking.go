@@ -82,7 +82,7 @@ func (in *orderIDInput) id() (int64, error) {
 	return id, nil
 }
 
-// orderGet answers orders/get: the order detail of DESIGN.md §4 for its
+// orderGet answers orders/get: the order detail of docs/architecture.md §4 for its
 // customer (or the staff of its venue).
 func (s *Server) orderGet(r *request, c *Caller) (*reply, error) {
 	t, err := s.trackingStore()

@@ -8,7 +8,7 @@ import (
 	"platter/internal/ordering"
 )
 
-// detailJSON is the order detail of DESIGN.md §4: the order as checkout
+// detailJSON is the order detail of docs/architecture.md §4: the order as checkout
 // returns it, plus what follows it after checkout.
 type detailJSON struct {
 	orderJSON

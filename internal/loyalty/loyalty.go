@@ -1,4 +1,4 @@
-// Package loyalty holds a customer's stamp card (DESIGN.md §5, SPEC.md §2):
+// Package loyalty holds a customer's stamp card (docs/architecture.md §5, docs/product.md §2):
 // stamps credited when an order is delivered or collected, and the rewards
 // every stamps_per_reward of them unlock. It knows nothing of HTTP or SQL.
 package loyalty

@@ -1,13 +1,13 @@
 package ordering
 
-// The order state machine of DESIGN.md §6 as pure functions: which status
+// The order state machine of docs/architecture.md §6 as pure functions: which status
 // may follow which, for which order type, and who may make each step. The
 // store applies a step only after Check allows it, and compares-and-sets
 // the status so two people making a step at once cannot both succeed.
 
 import "platter/internal/catalog"
 
-// Order statuses (DESIGN.md §6).
+// Order statuses (docs/architecture.md §6).
 const (
 	StatusPending        = "pending"
 	StatusAccepted       = "accepted"
@@ -122,7 +122,7 @@ func Check(s Step) error {
 		// The auto-reject and auto-accept are for paid orders only.
 		return &Refusal{RefusedNotPaid}
 	case s.Actor != ActorCustomer && s.Actor != ActorSystem && !s.Paid:
-		// DESIGN.md §6: an order appears to the venue only once paid.
+		// docs/architecture.md §6: an order appears to the venue only once paid.
 		return &Refusal{RefusedNotPaid}
 	}
 	return nil
@@ -153,7 +153,7 @@ func Known(status string) bool {
 	return false
 }
 
-// labels are the customer's progress labels of DESIGN.md §6 (en-US; the
+// labels are the customer's progress labels of docs/architecture.md §6 (en-US; the
 // web app translates the status, this is for mail and logs).
 var labels = map[string]string{
 	StatusPending:        "waiting to be accepted",

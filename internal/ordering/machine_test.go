@@ -10,7 +10,7 @@ import (
 	"platter/internal/ordering"
 )
 
-// allowed is DESIGN.md §6 written out by hand, one line per edge: from, to,
+// allowed is docs/architecture.md §6 written out by hand, one line per edge: from, to,
 // order types, actors, payment states. Every combination of (from, to,
 // order type, actor, paid) it does not list must be refused.
 var allowed = []string{

@@ -46,7 +46,7 @@ const MaxUnpaid = 3
 const PaymentLease = 2 * time.Minute
 
 // Address is the delivery address snapshot of an order, in the shape of
-// SPEC.md §3's delivery address.
+// docs/product.md §3's delivery address.
 type Address struct {
 	Name          string  `json:"name"`
 	Line1         string  `json:"line1"`

@@ -8,7 +8,7 @@ import (
 	"platter/internal/pricing"
 )
 
-// Offer button kinds (SPEC.md §3).
+// Offer button kinds (docs/product.md §3).
 const (
 	AutoApply = 0
 	Claim     = 1

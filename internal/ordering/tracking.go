@@ -26,7 +26,7 @@ type Event struct {
 	At            time.Time
 }
 
-// Reach is which orders of a scheme a caller may see or change (DESIGN.md
+// Reach is which orders of a scheme a caller may see or change (docs/architecture.md
 // §7): UserID its own, VenueIDs those of venues it works at, SchemeWide
 // all (a manager, the server itself), DriverID those assigned to it. An
 // order out of reach is not found, like a missing one.

@@ -1,5 +1,5 @@
 // Package phone checks contact numbers for user/validate-contact-number
-// (SPEC.md §5, DESIGN.md §4). It imports nothing of the project.
+// (docs/product.md §5, docs/architecture.md §4). It imports nothing of the project.
 package phone
 
 import (

@@ -8,7 +8,7 @@ import (
 	"strings"
 )
 
-// Stable API error codes (DESIGN.md §3, docs/errors.md). Never renumber one.
+// Stable API error codes (docs/architecture.md §3, docs/errors.md). Never renumber one.
 // Every code of the API is one of these constants, and docs/errors.md lists
 // exactly these, each with its HTTP status (a test in httpapi holds both).
 const (

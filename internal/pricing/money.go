@@ -5,7 +5,7 @@ import (
 	"strings"
 )
 
-// moneyFormat is how a currency is written (SPEC.md §3, "Currency formats").
+// moneyFormat is how a currency is written (docs/product.md §3, "Currency formats").
 type moneyFormat struct {
 	sign      string
 	before    bool

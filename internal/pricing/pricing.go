@@ -1,4 +1,4 @@
-// Package pricing prices a basket on the server (DESIGN.md §5): pure
+// Package pricing prices a basket on the server (docs/architecture.md §5): pure
 // functions of the venue, its live menu, the basket and a resolved
 // discount. The client never sends a price; quote and prepare both come
 // through Price, so the figures a customer sees are the figures charged.
@@ -15,9 +15,9 @@ import (
 	"platter/internal/platter"
 )
 
-// Discount kinds. FreeItem is a loyalty reward's (DESIGN.md §4c: "Free
+// Discount kinds. FreeItem is a loyalty reward's (docs/architecture.md §4c: "Free
 // burger"): one unit of the cheapest line the basket can order, at its unit
-// price with its modifiers, free. SPEC.md says no more than that rewards
+// price with its modifiers, free. docs/product.md says no more than that rewards
 // exist; the cheapest line is the rule because it needs no list of
 // qualifying items and can never be worth more than what was ordered.
 const (

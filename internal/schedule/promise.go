@@ -6,7 +6,7 @@ import (
 	"platter/internal/catalog"
 )
 
-// Promises of DESIGN.md §6 (docs/architecture.md §6): what the customer is
+// Promises of docs/architecture.md §6 (docs/architecture.md §6): what the customer is
 // told to expect, and until when staff may leave a paid order unaccepted.
 
 // Promised is the customer's expected time for an order accepted at
@@ -16,7 +16,7 @@ import (
 // delivery), where prep is the minutes staff chose (etaMinutes: "ready in
 // 20 min" is when it is ready, in the kitchen's judgement, busy or not),
 // or, when they chose none, the venue's prep minutes plus its busy
-// minutes (DESIGN.md §9), as the storefront promised.
+// minutes (docs/architecture.md §9), as the storefront promised.
 func Promised(v *catalog.Venue, orderType int, preorder *time.Time, acceptedAt time.Time, etaMinutes int) time.Time {
 	if preorder != nil && !preorder.IsZero() {
 		return *preorder

@@ -1,6 +1,6 @@
 // Package schedule decides when a venue can take an order: as soon as
 // possible (ASAP) now, or for a 15-minute pre-order slot within its opening
-// hours in the coming days (SPEC.md §2, DESIGN.md §4, §9). It is pure: the
+// hours in the coming days (docs/product.md §2, docs/architecture.md §4, §9). It is pure: the
 // caller passes the venue, the clock and how full the slots are, so the
 // rules are table-tested without a database.
 //

@@ -10,7 +10,7 @@ import (
 	"platter/internal/platter"
 )
 
-// Venue controls of the order board (DESIGN.md §9): pause, busy minutes,
+// Venue controls of the order board (docs/architecture.md §9): pause, busy minutes,
 // auto-accept, auto-print and the venue's sold-out list. The menu is shared
 // between a scheme's venues; a venue's sold-out list is applied over it when
 // the menu is read for that venue (VenueMenu), and versioned on its own
@@ -199,7 +199,7 @@ func (db *DB) SetSoldOut(ctx context.Context, schemeID int64, venueSlug, kind st
 }
 
 // autoAccept accepts a just-paid order inside the transaction that records
-// its payment when its venue has auto-accept on (DESIGN.md §9): as the
+// its payment when its venue has auto-accept on (docs/architecture.md §9): as the
 // system, through the state machine, with the same event, eta event and
 // mail as an accept from the board. The expected time (schedule.Promised)
 // is the venue's auto-accept minutes plus its busy minutes from now, plus

@@ -20,7 +20,7 @@ func (db *DB) CreditStamps(ctx context.Context, orderID int64, now time.Time) er
 
 // creditStamps is CreditStamps inside the caller's transaction. The stamps
 // are the order's stamps_earned, fixed at prepare by the pricing of
-// DESIGN.md §5 (floor((subtotal − discount) / stamp_threshold)): what the
+// docs/architecture.md §5 (floor((subtotal − discount) / stamp_threshold)): what the
 // customer was told they would earn.
 func creditStamps(ctx context.Context, c conn, orderID int64, now time.Time) error {
 	var (

@@ -9,7 +9,7 @@ import (
 	"testing"
 )
 
-// TestStoreMakesNoNetworkCalls keeps DESIGN.md §2's rule checkable: no
+// TestStoreMakesNoNetworkCalls keeps docs/architecture.md §2's rule checkable: no
 // network call (SMTP, geocoder, card provider, HTTP) runs inside a database
 // write transaction, where on SQLite the single writer would stall every
 // request. Transactions never leave this package and take no callbacks

@@ -10,7 +10,7 @@ import (
 	"platter/internal/schedule"
 )
 
-// Slot capacity (DESIGN.md §9). slot_usage counts the places taken in each
+// Slot capacity (docs/architecture.md §9). slot_usage counts the places taken in each
 // (venue, order type, 15-minute slot); slot_claims remembers which order took
 // which place, so the place is given back by order id alone, once, whatever
 // has changed at the venue since (busy minutes move an ASAP order's slot).
@@ -109,7 +109,7 @@ func (db *DB) SlotUsage(ctx context.Context, venueID int64, orderType int, from,
 }
 
 // SetVenueOperations sets a venue's pause (zero: not paused) and busy
-// minutes: the order board's switches (DESIGN.md §9). A venue of another
+// minutes: the order board's switches (docs/architecture.md §9). A venue of another
 // scheme is not found.
 func (db *DB) SetVenueOperations(ctx context.Context, schemeID int64, venueSlug string, pausedUntil time.Time,
 	busyMinutes int) error {

@@ -315,7 +315,7 @@ func (db *DB) read(ctx context.Context, fn func(c conn) error) error {
 // variable, a slice it appends to) is set afresh on every run, never
 // accumulated across runs. (On SQLite a write is run again when the group
 // it was committed with fails: sqlite_writer.go.) fn must not make network
-// calls either (DESIGN.md §2: on SQLite the single writer would stall every
+// calls either (docs/architecture.md §2: on SQLite the single writer would stall every
 // request). On SQLite fn runs on the writer's goroutine, not the caller's:
 // a panic is raised again in the caller, but fn must not end its goroutine
 // (runtime.Goexit, a test's t.FailNow), which would stop the writer.

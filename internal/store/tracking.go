@@ -123,7 +123,7 @@ func (db *DB) OrderDetail(ctx context.Context, schemeID, orderID int64, r orderi
 // Orders lists a page of the paid (or since refunded) orders within reach,
 // newest first, with the total count: a customer's history, a venue's
 // board. Orders never paid are left out: to the venue they do not exist
-// yet (DESIGN.md §6), and to the customer they are abandoned checkouts.
+// yet (docs/architecture.md §6), and to the customer they are abandoned checkouts.
 func (db *DB) Orders(ctx context.Context, f ordering.OrderFilter) ([]ordering.Detail, int, error) {
 	where := []string{"scheme_id = ?", "payment_status IN ('paid', 'refunded')"}
 	args := []any{f.SchemeID}

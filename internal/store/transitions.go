@@ -160,7 +160,7 @@ func afterStatus(ctx context.Context, c conn, ch *ordering.Change, payment strin
 		}
 	}
 	if fx.Stamps {
-		// The stamps of DESIGN.md §5, once, with the status that earns them.
+		// The stamps of docs/architecture.md §5, once, with the status that earns them.
 		if err := creditStamps(ctx, c, ch.OrderID, now); err != nil {
 			return err
 		}

@@ -16,7 +16,7 @@ import (
 )
 
 const (
-	// MaxPhotoBytes is the largest photo accepted (SPEC.md §9: 800 KB).
+	// MaxPhotoBytes is the largest photo accepted (docs/product.md §9: 800 KB).
 	MaxPhotoBytes = 800 * 1024
 	// MaxPhotoSide and MaxPhotoPixels bound what a photo may decode to. An
 	// 800 KB JPEG can claim 65535×65535 pixels (a "decompression bomb" of
@@ -28,9 +28,9 @@ const (
 	photoQuality = 85
 )
 
-// ErrBadPhoto is the refusal of an upload, with the SPEC's text: not a JPEG,
+// ErrBadPhoto is the refusal of an upload, with docs/product.md's text: not a JPEG,
 // or larger than 800 KB. One code (platter.CodeBadPhoto) and one message
-// (SPEC.md §8) for both, since the customer's remedy is the same.
+// (docs/product.md §8) for both, since the customer's remedy is the same.
 func ErrBadPhoto() *platter.Error {
 	return &platter.Error{Code: platter.CodeBadPhoto, Message: "upload.invalid"}
 }

@@ -1,5 +1,5 @@
 // Package support holds a customer's support requests about an order and
-// the photos they add (SPEC.md §2 Order details page, §5, §8): the kinds, the
+// the photos they add (docs/product.md §2 Order details page, §5, §8): the kinds, the
 // rules a request must meet, and the one way a photo gets in — decoded,
 // checked and re-encoded here. It knows nothing of HTTP or SQL.
 package support
@@ -15,7 +15,7 @@ import (
 	"platter/internal/platter"
 )
 
-// Kinds are the issues a customer may raise (SPEC.md §2).
+// Kinds are the issues a customer may raise (docs/product.md §2).
 var Kinds = []string{"incorrect_item", "wrong_order", "quality_concern", "something_else"}
 
 const (

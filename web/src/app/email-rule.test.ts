@@ -26,7 +26,7 @@ function verdicts(email: string) {
   };
 }
 
-describe("one e-mail rule for every form (SPEC.md §5)", () => {
+describe("one e-mail rule for every form (docs/product.md §5)", () => {
   it.each([
     ["anna@example.com", null],
     ["  anna@example.com ", null],

@@ -1,5 +1,5 @@
 /**
- * Route paths (SPEC.md §2) and link builders, in one place. `path` is the
+ * Route paths (docs/product.md §2) and link builders, in one place. `path` is the
  * router pattern; `getHref` builds a link. Segments are URI-encoded.
  */
 const e = encodeURIComponent;

@@ -135,7 +135,7 @@ describe("route loaders", () => {
   });
 });
 
-describe("as soon as possible (SPEC.md §3: true by default)", () => {
+describe("as soon as possible (docs/product.md §3: true by default)", () => {
   it("is not switched off for every venue by viewing a closed one", async () => {
     vi.stubGlobal("fetch", apiStub(answers));
     const { router } = renderRoute("/demo-burgers/closed/menu");
@@ -162,7 +162,7 @@ describe("as soon as possible (SPEC.md §3: true by default)", () => {
   });
 });
 
-describe("a venue that does not offer the basket's order type (SPEC.md §4)", () => {
+describe("a venue that does not offer the basket's order type (docs/product.md §4)", () => {
   const filled = addItem(createDefaultBasket(OrderType.DELIVERY), { item_id: 3, qty: 2 });
 
   beforeEach(() => {

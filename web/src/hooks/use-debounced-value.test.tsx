@@ -2,7 +2,7 @@ import { act, renderHook } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { useDebouncedValue } from "./use-debounced-value";
 
-/** The address search's wait (SPEC.md §9), the longest the app uses. */
+/** The address search's wait (docs/product.md §9), the longest the app uses. */
 const ADDRESS_SEARCH_DEBOUNCE_MS = 1000;
 
 describe("useDebouncedValue", () => {

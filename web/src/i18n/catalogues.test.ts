@@ -94,7 +94,7 @@ describe("i18n catalogues", () => {
     expect(leaves(plPL).filter((s) => s.trim() === "")).toEqual([]);
   });
 
-  it("carries the SPEC.md messages verbatim in en-US", () => {
+  it("carries the docs/product.md messages verbatim in en-US", () => {
     expect(enUS.errors.incorrectCredentials).toBe("Incorrect username or password.");
     expect(plPL.errors.incorrectCredentials).toBe("Nieprawidłowa nazwa użytkownika lub hasło.");
     expect(enUS.errors.communication).toBe("Error communicating with the server.");

@@ -1,6 +1,6 @@
 /**
  * Prices a basket against the current menu (pure; no React). The server is
- * authoritative at checkout (DESIGN.md §5); this is the running total the
+ * authoritative at checkout (docs/architecture.md §5); this is the running total the
  * customer sees, with the same formula: qty × (item price + Σ modifier prices).
  */
 import type { MenuItem, MenuList } from "@/lib/api/types";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { COUNTRIES, dialCodeFor } from "./countries";
 
-describe("COUNTRIES (SPEC.md §3)", () => {
+describe("COUNTRIES (docs/product.md §3)", () => {
   it("has about 240 entries with name, dial code and two-letter code", () => {
     expect(COUNTRIES.length).toBeGreaterThanOrEqual(230);
     expect(COUNTRIES.length).toBeLessThanOrEqual(250);

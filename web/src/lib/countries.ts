@@ -1,6 +1,6 @@
 import { COUNTRY_ROWS } from "./countries-data";
 
-/** A country for phone numbers (SPEC.md §3). */
+/** A country for phone numbers (docs/product.md §3). */
 export interface Country {
   name: string;
   /** With a leading plus; several countries share one, and Cayman Islands has "+ 1345". */
@@ -21,7 +21,7 @@ export const COUNTRIES: readonly Country[] = (() => {
   return [...first, ...rest];
 })();
 
-/** Default phone prefix placeholder (SPEC.md §9). */
+/** Default phone prefix placeholder (docs/product.md §9). */
 export const DEFAULT_DIAL_CODE = "+44";
 
 export function findCountry(code: string): Country | undefined {

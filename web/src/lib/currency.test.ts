@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { formatCurrency, formatCurrencyInput, parseCurrencyInput, resolveCurrency } from "./currency";
 
-describe("formatCurrency (SPEC.md §3 table)", () => {
+describe("formatCurrency (docs/product.md §3 table)", () => {
   it.each([
     ["GBP", "£1,234.50"],
     ["EUR", "1.234,50 €"],

@@ -1,4 +1,4 @@
-/** Currency display of SPEC.md §3, done by hand so the output is exact in every browser. */
+/** Currency display of docs/product.md §3, done by hand so the output is exact in every browser. */
 
 export const CURRENCIES = ["GBP", "PLN", "EUR", "USD"] as const;
 export type CurrencyName = (typeof CURRENCIES)[number];
@@ -24,7 +24,7 @@ export function isCurrency(value: unknown): value is CurrencyName {
   return typeof value === "string" && (CURRENCIES as readonly string[]).includes(value);
 }
 
-/** Unknown or missing currencies fall back to GBP (SPEC.md §5). */
+/** Unknown or missing currencies fall back to GBP (docs/product.md §5). */
 export function resolveCurrency(currency: string | null | undefined): CurrencyName {
   const upper = typeof currency === "string" ? currency.toUpperCase() : "";
   return isCurrency(upper) ? upper : DEFAULT_CURRENCY;
@@ -52,7 +52,7 @@ export function formatCurrency(minor: number, currency?: string | null): string 
 }
 
 /**
- * Normalises what someone typed into a money field (SPEC.md §5): non-numeric
+ * Normalises what someone typed into a money field (docs/product.md §5): non-numeric
  * text is stripped, either "," or "." is accepted as the decimal separator, and
  * the amount is rounded half-up to 2 decimals. Returns minor units (0 when
  * nothing numeric is left).

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { isDecimalNumber } from "./decimal";
 
-describe("isDecimalNumber (SPEC.md §5)", () => {
+describe("isDecimalNumber (docs/product.md §5)", () => {
   it.each(["0", "12", "12.5", "-12.50", "-0", "007.10"])("accepts %j", (value) => {
     expect(isDecimalNumber(value)).toBe(true);
   });

@@ -4,7 +4,7 @@ export function isDigits(value: string): boolean {
 }
 
 /**
- * The decimal-number check of SPEC.md §5: split on the separator (a dot by
+ * The decimal-number check of docs/product.md §5: split on the separator (a dot by
  * default), drop one leading minus from the integer part, then the integer
  * part must be digits only and a fractional part, if any, digits only.
  */

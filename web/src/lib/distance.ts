@@ -1,4 +1,4 @@
-/** Earth radius of SPEC.md §9. */
+/** Earth radius of docs/product.md §9. */
 export const EARTH_RADIUS_KM = 6371;
 
 export interface LatLng {

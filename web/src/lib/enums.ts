@@ -1,4 +1,4 @@
-/** Enumerations of SPEC.md §3. */
+/** Enumerations of docs/product.md §3. */
 
 export const OrderType = { DELIVERY: 0, PICKUP: 1 } as const;
 export type OrderType = (typeof OrderType)[keyof typeof OrderType];
@@ -15,7 +15,7 @@ export const ORDER_STATUSES = [
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-/** i18n keys of the progress label shown for each status (DESIGN.md §6). */
+/** i18n keys of the progress label shown for each status (docs/architecture.md §6). */
 export const ORDER_STATUS_LABEL_KEYS: Record<OrderStatus, string> = {
   pending: "orderProgress.waitingToBeAccepted",
   accepted: "orderProgress.preparing",

@@ -1,6 +1,6 @@
 /**
  * Open or closed now, and the next opening, from a venue's weekly opening hours
- * in its own time zone (DESIGN.md §2). Pure: "now" is passed in.
+ * in its own time zone (docs/architecture.md §2). Pure: "now" is passed in.
  */
 import type { Store } from "@/lib/api/types";
 import { formatWallTime } from "@/lib/time-format";

@@ -5,7 +5,7 @@ import type { components } from "@/lib/api/schema";
 import { openTicketedStream, type StreamState } from "@/lib/ticketed-stream";
 
 /**
- * The live events of one order (GET /api/v3/orders/stream, DESIGN.md §4) fed
+ * The live events of one order (GET /api/v3/orders/stream, docs/architecture.md §4) fed
  * into the TanStack Query cache entry of that order: the page just reads the
  * query. Nothing is kept in a global store. The stream itself (tickets,
  * reconnection after the last event id, offline, a permanent refusal) is

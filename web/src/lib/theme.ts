@@ -1,4 +1,4 @@
-/** Scheme theming (SPEC.md §1): theme flag, main colour and colour1..colour16. */
+/** Scheme theming (docs/product.md §1): theme flag, main colour and colour1..colour16. */
 
 export const COLOUR_SLOTS = 16;
 

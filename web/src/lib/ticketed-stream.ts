@@ -1,7 +1,7 @@
 import { isApiError } from "@/lib/api/api-error";
 
 /**
- * A server-sent event stream opened with a ticket (DESIGN.md §4: EventSource
+ * A server-sent event stream opened with a ticket (docs/architecture.md §4: EventSource
  * cannot send headers, so an API call hands out a short-lived ticket bound to
  * the caller, and the stream's URL carries it). The order page's stream and the
  * board's both run on this.

@@ -4,7 +4,7 @@ import { browserStorage, isRecord } from "./storage";
 
 /**
  * The signed-in user as the server sends it, plus `business_slug`: the scheme the
- * token belongs to (tokens are scheme-bound, DESIGN.md §7), recorded at sign-in.
+ * token belongs to (tokens are scheme-bound, docs/architecture.md §7), recorded at sign-in.
  */
 export interface AuthUser {
   email?: string;

@@ -2,7 +2,7 @@ import { OrderType } from "@/lib/enums";
 import type { DeliveryAddress } from "./delivery-address";
 
 /**
- * The basket of SPEC.md §3. Baskets live in the venue store, keyed by
+ * The basket of docs/product.md §3. Baskets live in the venue store, keyed by
  * business_slug then venue_slug; the functions here are pure so that every
  * rule about them can be tested without React or storage.
  */
@@ -58,7 +58,7 @@ export function createDefaultBasket(orderType: OrderType = OrderType.DELIVERY): 
 }
 
 export interface ResetOptions {
-  /** Keep delivery address, contact number and email (SPEC.md §4). */
+  /** Keep delivery address, contact number and email (docs/product.md §4). */
   keepContact?: boolean;
 }
 
@@ -88,7 +88,7 @@ export function resetBasket(basket: Basket, options: ResetOptions = {}): Basket 
 
 /**
  * The basket for another order type. Changing the order type affects the items
- * (SPEC.md §4: prices, availability and minimums differ), so once the customer
+ * (docs/product.md §4: prices, availability and minimums differ), so once the customer
  * has confirmed, the items go; delivery address and contact details stay.
  */
 export function changeOrderType(basket: Basket, orderType: OrderType): Basket {
@@ -134,7 +134,7 @@ export function hasItem(basket: Basket | null | undefined, itemId: number): bool
 }
 
 /**
- * Whether choosing `orderType` would empty one of a scheme's baskets (SPEC.md
+ * Whether choosing `orderType` would empty one of a scheme's baskets (docs/product.md
  * §4: ask first): the order type is the customer's choice for the whole
  * scheme, so any basket filled for another type is affected.
  */

@@ -1,4 +1,4 @@
-/** Delivery address as held locally and in the basket (SPEC.md §3). */
+/** Delivery address as held locally and in the basket (docs/product.md §3). */
 export interface DeliveryAddress {
   line1: string;
   line2: string;

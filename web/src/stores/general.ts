@@ -10,7 +10,7 @@ export function isAppLanguage(value: unknown): value is AppLanguage {
   return typeof value === "string" && (LANGUAGES as readonly string[]).includes(value);
 }
 
-/** An offer card (SPEC.md §1). */
+/** An offer card (docs/product.md §1). */
 export interface Offer {
   id: number;
   color: string;
@@ -71,7 +71,7 @@ export interface GeneralState {
 
 export const NO_REWARD = -1;
 
-/** What SPEC.md §3 persists under "general". */
+/** What docs/product.md §3 persists under "general". */
 export type PersistedGeneral = Pick<GeneralState, "page" | "language" | "lastVersion" | "lastStringVersion">;
 
 export const GENERAL_STORE_VERSION = 1;
@@ -102,7 +102,7 @@ export const useGeneralStore = create<GeneralState>()(
       storage: browserStorage<PersistedGeneral>(),
       version: GENERAL_STORE_VERSION,
       migrate: (persisted, version) => migrateGeneral(persisted, version),
-      // SPEC.md §3: offers and the selected reward are not persisted.
+      // docs/product.md §3: offers and the selected reward are not persisted.
       partialize: ({ page, language, lastVersion, lastStringVersion }) => ({
         page,
         language,
@@ -121,7 +121,7 @@ export const useGeneralStore = create<GeneralState>()(
 /**
  * The persisted settings of any earlier version as the current shape: version
  * 0 had the same four fields; an unknown language falls back to the default
- * and anything outside SPEC.md §3's persisted fields is dropped.
+ * and anything outside docs/product.md §3's persisted fields is dropped.
  */
 export function migrateGeneral(persisted: unknown, version: number): PersistedGeneral {
   void version; // version 0 had the same fields

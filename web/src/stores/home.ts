@@ -4,7 +4,7 @@ import { OrderType } from "@/lib/enums";
 import type { DeliveryAddress } from "./delivery-address";
 import { browserStorage, isRecord } from "./storage";
 
-/** Home temporary state (SPEC.md §3). */
+/** Home temporary state (docs/product.md §3). */
 export interface HomeData {
   currentVenueName: string;
   order_type: OrderType | null;
@@ -107,7 +107,7 @@ export const useHomeStore = create<HomeState>()(
  * The persisted home state of any earlier version as the current shape.
  * Version 0 set is_asap to false for good once a closed venue had been viewed
  * (and the pre-order radio never kept a time either), so a version-0 "false"
- * says nothing the customer chose: it returns to SPEC.md §3's default, true.
+ * says nothing the customer chose: it returns to docs/product.md §3's default, true.
  * Everything else (order type, address, scheme) is kept.
  */
 export function migrateHome(persisted: unknown, version: number): HomeData {

@@ -75,7 +75,7 @@ describe("venue store migrations", () => {
   };
 
   it.each([0, undefined])(
-    "reads version %s: current scheme and venue shrink to SPEC.md §3, baskets stay",
+    "reads version %s: current scheme and venue shrink to docs/product.md §3, baskets stay",
     async (version) => {
       persist("venue", v0, version);
       await useVenueStore.persist.rehydrate();
@@ -146,7 +146,7 @@ describe("home store migrations", () => {
   };
 
   it.each([0, undefined])(
-    "reads version %s: back to ASAP (SPEC.md §3 default), every choice kept",
+    "reads version %s: back to ASAP (docs/product.md §3 default), every choice kept",
     async (version) => {
       persist("home", v0, version);
       await useHomeStore.persist.rehydrate();

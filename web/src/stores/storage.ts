@@ -1,7 +1,7 @@
 import type { PersistStorage, StorageValue } from "zustand/middleware";
 
 /**
- * localStorage for zustand `persist` (SPEC.md §3: persisted in the browser).
+ * localStorage for zustand `persist` (docs/product.md §3: persisted in the browser).
  *
  * Every store declares a `version` and a `migrate` from the shapes before it.
  * An entry written without a version (or with a broken one) is read as

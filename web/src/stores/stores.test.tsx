@@ -28,7 +28,7 @@ const stored = (key: string) =>
   JSON.parse(localStorage.getItem(key) ?? "null") as { state: Record<string, unknown>; version: number };
 
 describe("basket", () => {
-  it("has the default shape of SPEC.md §3", () => {
+  it("has the default shape of docs/product.md §3", () => {
     expect(createDefaultBasket(OrderType.PICKUP)).toEqual({
       items: [],
       orderDetail: {
@@ -90,7 +90,7 @@ describe("venue store", () => {
 
   beforeEach(() => useVenueStore.setState({ ...initialVenueData }));
 
-  it("keeps schemes by business_slug with their lastUpdatedTime; the current scheme is SPEC.md §3's fields", () => {
+  it("keeps schemes by business_slug with their lastUpdatedTime; the current scheme is docs/product.md §3's fields", () => {
     useVenueStore.getState().setScheme(scheme, "2026-01-01T00:00:00Z");
     const state = useVenueStore.getState();
     expect(state.schemes["demo-burgers"]).toEqual({ scheme, lastUpdatedTime: "2026-01-01T00:00:00Z" });
@@ -175,7 +175,7 @@ describe("venue store", () => {
 });
 
 describe("general store", () => {
-  it("defaults per SPEC.md §3", () => {
+  it("defaults per docs/product.md §3", () => {
     const s = useGeneralStore.getInitialState();
     expect(s.language).toBe("en-US");
     expect(s.offers).toEqual([]);

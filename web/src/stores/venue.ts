@@ -22,19 +22,19 @@ export interface CachedScheme {
 type ColourKey = `colour${1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15 | 16}`;
 const COLOUR_KEYS = Array.from({ length: 16 }, (_, i) => `colour${i + 1}` as ColourKey);
 
-/** SPEC.md §3: the current scheme is its business_slug, colours, theme, stores and currency. */
+/** docs/product.md §3: the current scheme is its business_slug, colours, theme, stores and currency. */
 export type CurrentScheme = Pick<
   Scheme,
   "business_slug" | "colour" | ColourKey | "theme" | "stores" | "currency"
 >;
 
-/** SPEC.md §3: the current venue is its venue_slug (the venue itself is venue/info's, in the query cache). */
+/** docs/product.md §3: the current venue is its venue_slug (the venue itself is venue/info's, in the query cache). */
 export interface CurrentVenue {
   venue_slug: string;
 }
 
 export interface VenueData {
-  /** venue/info answers keyed by business_slug (SPEC.md §3): shown at once on the next visit. */
+  /** venue/info answers keyed by business_slug (docs/product.md §3): shown at once on the next visit. */
   schemes: Record<string, CachedScheme>;
   currentScheme: CurrentScheme | null;
   currentVenue: CurrentVenue | null;
@@ -52,7 +52,7 @@ export interface VenueState extends VenueData {
    * for the order type the venue serves (orderTypeFor) when none exists. An
    * empty basket of another order type simply moves (nothing in it is
    * affected); one with items keeps its type until the customer confirms the
-   * change (SPEC.md §4), see `selectOrderTypeConflict`.
+   * change (docs/product.md §4), see `selectOrderTypeConflict`.
    */
   setCurrentVenue: (
     venue: Pick<Store, "venue_slug" | "order_types"> | null,
@@ -178,7 +178,7 @@ export const useVenueStore = create<VenueState>()(
 /**
  * The persisted venue state of any earlier version as the current shape.
  * Version 0 (before versions) kept the whole venue/info scheme as
- * currentScheme and the whole venue as currentVenue; both shrink to SPEC.md §3's
+ * currentScheme and the whole venue as currentVenue; both shrink to docs/product.md §3's
  * fields. Baskets always survive: each is kept, with any order-detail field
  * an older version did not have filled with its default.
  */
@@ -260,7 +260,7 @@ export function selectCurrentBasket(state: VenueData): Basket | null {
 
 /**
  * The order type a venue's basket must move to before the customer orders
- * there, when moving it would affect items already in it (SPEC.md §4: ask
+ * there, when moving it would affect items already in it (docs/product.md §4: ask
  * first); null when there is nothing to confirm.
  */
 export function orderTypeConflict(

@@ -12,7 +12,7 @@
  * act on a stale order board.
  */
 
-/** The two read calls whose last answers are kept for offline use (SPEC.md §7: POST envelope calls). */
+/** The two read calls whose last answers are kept for offline use (docs/product.md §7: POST envelope calls). */
 export const DATA_CALLS = ["venue/info", "menu/list"] as const;
 export type DataCall = (typeof DATA_CALLS)[number];
 
@@ -82,7 +82,7 @@ export function isDataKey(key: string, origin: string, call: DataCall): boolean 
 }
 
 /**
- * How many answers of each call are kept: the last menu viewed (SPEC: the
+ * How many answers of each call are kept: the last menu viewed (docs/product.md: the
  * storefront opens offline with it), and the venue/info of the last two
  * schemes (the first HTML carries it too, so it is rarely fetched).
  */

@@ -62,7 +62,7 @@ CREATE TABLE order_numbers (
     last_number BIGINT NOT NULL
 );
 
--- status: the lifecycle of DESIGN.md §6. payment_status: requires_payment
+-- status: the lifecycle of docs/architecture.md §6. payment_status: requires_payment
 -- → processing (a charge under way, leased until payment_lease_until) →
 -- requires_action (a challenge) → paid → refunded; expired when it was
 -- never paid. user_id: guests are users too (never pruned while they have
@@ -169,7 +169,7 @@ CREATE INDEX redemptions_promo ON redemptions (promo_code_id, status);
 CREATE INDEX redemptions_offer ON redemptions (offer_id, status);
 
 -- Every change of an order's status or payment, with its time and actor
--- (DESIGN.md §2: streams read events from here).
+-- (docs/architecture.md §2: streams read events from here).
 CREATE TABLE order_events (
     id             BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
     order_id       BIGINT NOT NULL REFERENCES orders (id) ON DELETE CASCADE,

@@ -2,7 +2,7 @@
 -- orders that ended unpaid.
 --
 -- orders.loyalty_reward_id is the customer's unlocked loyalty reward an
--- order is priced with (DESIGN.md §5: a promo code or ONE reward). Prepare
+-- order is priced with (docs/architecture.md §5: a promo code or ONE reward). Prepare
 -- only checks that the reward is available; the reward is spent when the
 -- order is paid, by a conditional UPDATE of its row (status 'available' →
 -- 'spent', order_id = the order), so of several orders priced with one

@@ -1,4 +1,4 @@
--- 0016 venue controls of the order board (issue 12; DESIGN.md §9).
+-- 0016 venue controls of the order board (issue 12; docs/architecture.md §9).
 --
 -- auto_accept: a paid order of the venue is accepted at once, with an
 -- expected time auto_accept_minutes (plus busy minutes) from then.

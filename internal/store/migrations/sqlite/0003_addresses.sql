@@ -2,7 +2,7 @@
 --
 -- A row belongs to one user in one scheme, and every query names both, so a
 -- token of another customer or another scheme never reaches it. Field names
--- follow the saved-address shape of SPEC.md §3; contact_number is E.164.
+-- follow the saved-address shape of docs/product.md §3; contact_number is E.164.
 -- SQLite: AUTOINCREMENT so a deleted address's id is never handed to a new
 -- one (a client may still hold it as selectedAddress).
 

@@ -1,4 +1,4 @@
--- 0006 venue operations (issue 10; DESIGN.md §9).
+-- 0006 venue operations (issue 10; docs/architecture.md §9).
 --
 -- Slot capacity is the most orders of one order type per 15-minute slot
 -- (0: unlimited); the import document sets it. paused_until (no ASAP orders

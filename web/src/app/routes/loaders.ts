@@ -1,7 +1,7 @@
 /**
  * Route loaders: they start the storefront's server data through the query
  * client as soon as a URL is matched (in parallel with the route's code, not
- * after it), and write the SPEC.md §3 client state that follows from the URL.
+ * after it), and write the docs/product.md §3 client state that follows from the URL.
  * Components then read the same queries; nothing is copied into stores from
  * effects.
  */

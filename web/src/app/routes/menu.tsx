@@ -34,7 +34,7 @@ export function MenuRoute() {
  * The venue does not serve the order type the basket here was filled for (the
  * customer chose delivery, the venue only does pickup, or it stopped): the menu
  * shows what the venue serves, and the basket moves to it only once the
- * customer agrees, since that empties it (SPEC.md §4). Cancel leaves the basket
+ * customer agrees, since that empties it (docs/product.md §4). Cancel leaves the basket
  * as it is and goes back to the stores.
  */
 function OrderTypeConflict() {

@@ -6,7 +6,7 @@ import { PlainLayout } from "@/components/layout/plain-layout";
 import { useRouteFocus } from "@/components/ui/use-route-focus";
 import { useDocumentTitle } from "@/hooks/use-document-title";
 
-/** The root of every route: on each navigation resets the scroll position (SPEC.md §2) and moves the focus to the new heading. */
+/** The root of every route: on each navigation resets the scroll position (docs/product.md §2) and moves the focus to the new heading. */
 export function RootLayout() {
   const { pathname } = useLocation();
   useLayoutEffect(() => {

@@ -16,7 +16,7 @@ interface CurrencyInputProps extends Omit<
 }
 
 /**
- * A money field (SPEC.md §5): what is typed is kept while typing; on leaving the
+ * A money field (docs/product.md §5): what is typed is kept while typing; on leaving the
  * field non-numeric text is stripped and the amount normalised to 2 decimals in
  * the currency's own decimal separator. Unknown currencies are shown as GBP.
  */

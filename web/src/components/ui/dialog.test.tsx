@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from "vitest";
 import { ConfirmDialog } from "./confirm-dialog";
 import { Dialog } from "./dialog";
 
-describe("Dialog (SPEC.md §4, §9)", () => {
+describe("Dialog (docs/product.md §4, §9)", () => {
   it("is open or closed only as the parent says, and shows a title only when given", () => {
     const { rerender } = render(
       <Dialog open={false} onHide={() => {}} title="Your basket">

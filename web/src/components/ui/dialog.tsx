@@ -6,16 +6,16 @@ import "./dialog.css";
 export type DialogPosition = "center" | "left" | "right" | "bottom";
 
 export interface DialogProps {
-  /** Controlled from outside (SPEC.md §4): the dialog never closes itself. */
+  /** Controlled from outside (docs/product.md §4): the dialog never closes itself. */
   open: boolean;
   /** The close icon, Escape or a click on the backdrop asks to hide. */
   onHide: () => void;
   /** Emitted just before onHide. */
   onBeforeHide?: () => void;
-  /** Shown only when given (SPEC.md §9); without it, give ariaLabel. */
+  /** Shown only when given (docs/product.md §9); without it, give ariaLabel. */
   title?: ReactNode;
   ariaLabel?: string;
-  /** left/right are full height (SPEC.md §9); bottom is a sheet. "center" becomes a sheet on phones. */
+  /** left/right are full height (docs/product.md §9); bottom is a sheet. "center" becomes a sheet on phones. */
   position?: DialogPosition;
   /** Cannot be dismissed: no close icon, Escape and the backdrop do nothing. */
   persistent?: boolean;

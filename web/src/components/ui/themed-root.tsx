@@ -6,7 +6,7 @@ interface ThemedRootProps {
   children: ReactNode;
 }
 
-/** Puts the scheme's colours on CSS variables; theme 0 is dark (SPEC.md §1). */
+/** Puts the scheme's colours on CSS variables; theme 0 is dark (docs/product.md §1). */
 export function ThemedRoot({ scheme, children }: ThemedRootProps) {
   const dark = isDarkTheme(scheme.theme);
   return (

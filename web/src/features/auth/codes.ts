@@ -1,4 +1,4 @@
-/** Error codes of the auth calls (DESIGN.md §3, docs/errors.md). */
+/** Error codes of the auth calls (docs/architecture.md §3, docs/errors.md). */
 export const AuthCode = {
   RateLimited: 1429,
   BadCredentials: 2061,

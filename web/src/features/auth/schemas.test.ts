@@ -28,7 +28,7 @@ const lookup = (catalogue: unknown, key: string) =>
   key.split(".").reduce<unknown>((o, p) => (o as Record<string, unknown>)[p], catalogue);
 
 describe("email", () => {
-  it("is required, then must look like an address (SPEC.md §5)", () => {
+  it("is required, then must look like an address (docs/product.md §5)", () => {
     expect(firstErrors(emailField.safeParse(""))).toEqual({ "": "validation.emailRequired" });
     expect(firstErrors(emailField.safeParse("   "))).toEqual({ "": "validation.emailRequired" });
     expect(firstErrors(emailField.safeParse("anna@"))).toEqual({ "": "validation.emailInvalid" });
@@ -36,14 +36,14 @@ describe("email", () => {
     expect(emailField.parse("  anna@example.com ")).toBe("anna@example.com");
   });
 
-  it("carries SPEC.md's texts and their Polish translations", () => {
+  it("carries docs/product.md's texts and their Polish translations", () => {
     expect(lookup(enUS, "validation.emailRequired")).toBe("Email is required");
     expect(lookup(enUS, "validation.emailInvalid")).toBe("Email is not valid");
     expect(lookup(plPL, "validation.emailRequired")).toBe("Adres e-mail jest wymagany");
   });
 });
 
-describe("new password (SPEC.md §5: ≥ 8, lowercase, uppercase, digit)", () => {
+describe("new password (docs/product.md §5: ≥ 8, lowercase, uppercase, digit)", () => {
   it.each([
     ["", "validation.passwordRequired"],
     ["Ab1", "validation.password"],

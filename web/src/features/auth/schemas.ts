@@ -1,20 +1,20 @@
 /**
- * The auth forms' zod schemas. Messages are i18n keys (SPEC.md §5 texts live in
+ * The auth forms' zod schemas. Messages are i18n keys (docs/product.md §5 texts live in
  * the catalogues under validation.*), so the schemas do not depend on the language.
  */
 import { z } from "zod";
 import { emailField } from "@/lib/validation/email";
 
-/** SPEC.md §5 / §9: at least 8 characters, a lowercase letter, an uppercase letter, a digit. */
+/** docs/product.md §5 / §9: at least 8 characters, a lowercase letter, an uppercase letter, a digit. */
 export const PASSWORD_MIN_LENGTH = 8;
 export const CODE_LENGTH = 6;
 
 const PASSWORD_RULE = "validation.password";
 
-// The one e-mail rule of every form (SPEC.md §5), shared with the address dialog and checkout.
+// The one e-mail rule of every form (docs/product.md §5), shared with the address dialog and checkout.
 export { emailField };
 
-/** A new password (sign-up, reset): the SPEC.md §5 rule. */
+/** A new password (sign-up, reset): the docs/product.md §5 rule. */
 export const newPasswordField = z
   .string()
   .min(1, { error: "validation.passwordRequired", abort: true })
@@ -56,7 +56,7 @@ export const signUpSchema = z.object({
   password: newPasswordField,
   first_name: nameField("validation.firstNameRequired"),
   last_name: nameField("validation.lastNameRequired"),
-  // The country of the dial code (ISO code). SPEC.md §5: it must be non-empty, with no
+  // The country of the dial code (ISO code). docs/product.md §5: it must be non-empty, with no
   // message of its own (the select always holds one).
   country: z.string().trim().min(1, { error: "" }),
   contact_number: phoneNumberField,

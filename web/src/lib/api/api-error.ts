@@ -1,8 +1,8 @@
-/** Fallback texts of SPEC.md §8; their translations live under errors.* in the catalogues. */
+/** Fallback texts of docs/product.md §8; their translations live under errors.* in the catalogues. */
 export const FALLBACK_MESSAGES = {
   /** A failure body with no usable message. Note the full stop. */
   communication: "Error communicating with the server.",
-  /** An empty response body. No full stop, exactly as SPEC.md §8 has it. */
+  /** An empty response body. No full stop, exactly as docs/product.md §8 has it. */
   emptyResponse: "Error communicating with the server",
   /** Network failures and anything unexpected. */
   generic: "Something went wrong",
@@ -52,7 +52,7 @@ export function isApiError(value: unknown): value is ApiError {
 }
 
 /**
- * Error codes whose text the client owns (SPEC.md §8: code 2061 has its own
+ * Error codes whose text the client owns (docs/product.md §8: code 2061 has its own
  * message, translated by the app): shown from the catalogue under errors.*,
  * whatever the server's message says.
  */
@@ -62,7 +62,7 @@ export const CLIENT_TEXT_CODES: Readonly<Record<number, string>> = {
 
 /**
  * The i18n key of the text the app shows for `error` instead of the server's
- * message (a fallback of SPEC.md §8 or a code of CLIENT_TEXT_CODES), if any.
+ * message (a fallback of docs/product.md §8 or a code of CLIENT_TEXT_CODES), if any.
  */
 export function clientTextKey(error: ApiError): string | undefined {
   if (error.fallback) return `errors.${error.fallback}`;
@@ -81,7 +81,7 @@ function nonEmptyString(value: unknown): string | undefined {
 }
 
 /**
- * The message chain of SPEC.md §8 / DESIGN.md §3, in order: batch_messages,
+ * The message chain of docs/product.md §8 / docs/architecture.md §3, in order: batch_messages,
  * message, error_user_messages, error_message, then the fallback text.
  */
 export function extractErrorMessages(body: Record<string, unknown>): {

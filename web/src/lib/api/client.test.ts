@@ -79,7 +79,7 @@ describe("post: success reshaping", () => {
   });
 });
 
-describe("post: error messages (SPEC.md §8)", () => {
+describe("post: error messages (docs/product.md §8)", () => {
   it("uses batch_messages first, joined, keeping the list, code, fields and status", async () => {
     respond(
       {

@@ -4,10 +4,10 @@ import { useGeneralStore } from "@/stores/general";
 import { ApiError, apiErrorFromBody, FALLBACK_MESSAGES } from "./api-error";
 import type { paths } from "./schema";
 
-/** The fixed client header of SPEC.md §7 (the server logs it, never requires it). */
+/** The fixed client header of docs/product.md §7 (the server logs it, never requires it). */
 export const CLIENT_HEADER = "source=ios;version=2.1";
 export const API_BASE = "/api/v3";
-/** The error code of a missing, expired or revoked session (DESIGN.md §3). */
+/** The error code of a missing, expired or revoked session (docs/architecture.md §3). */
 export const SIGN_IN_REQUIRED = 1401;
 
 export interface ApiResult<T, M = Record<string, unknown>> {
@@ -24,7 +24,7 @@ export interface PostOptions {
   language?: string;
 }
 
-/** A request body: `{filter}` for reads, `{data}` for writes (DESIGN.md §3). */
+/** A request body: `{filter}` for reads, `{data}` for writes (docs/architecture.md §3). */
 export type ApiBody = { filter?: unknown; data?: unknown } | Record<string, unknown>;
 
 function isObject(value: unknown): value is Record<string, unknown> {
@@ -61,7 +61,7 @@ function pageScheme(): string | undefined {
 
 /**
  * The stored token, unless the request is for another scheme than the token's
- * (named in the body, else the page's): tokens are scheme-bound (DESIGN.md §7),
+ * (named in the body, else the page's): tokens are scheme-bound (docs/architecture.md §7),
  * and a call naming no scheme (address/list, user/info) must not read another
  * brand's data for the customer.
  */
@@ -146,7 +146,7 @@ export function rememberRead(path: string, body: ApiBody): void {
   keptReads.set(`${path} ${json}`, { call: path, body: json });
 }
 
-/** The one generic call of SPEC.md §7: POST /api/v3/{path}. */
+/** The one generic call of docs/product.md §7: POST /api/v3/{path}. */
 export async function post<T = unknown, M = Record<string, unknown>>(
   path: string,
   body: ApiBody = {},
@@ -204,7 +204,7 @@ export async function post<T = unknown, M = Record<string, unknown>>(
     throw new ApiError(FALLBACK_MESSAGES.generic, { status: response.status, fallback: "generic" });
   }
   if (!response.ok && parsed.success !== false) {
-    // SPEC.md §8: only a body saying success:false carries messages to show; any other
+    // docs/product.md §8: only a body saying success:false carries messages to show; any other
     // failure (a proxy's or gateway's JSON, say) is "Something went wrong".
     throw new ApiError(FALLBACK_MESSAGES.generic, { status: response.status, fallback: "generic" });
   }

@@ -16,7 +16,7 @@ export function getScheme(businessSlug: string, signal?: AbortSignal) {
 }
 
 /**
- * venue/info, and its answer recorded in the persisted schemes cache (SPEC.md
+ * venue/info, and its answer recorded in the persisted schemes cache (docs/product.md
  * §3), so that the next visit shows the scheme at once.
  */
 async function fetchScheme(businessSlug: string, signal?: AbortSignal): Promise<SchemeResult> {

@@ -12,7 +12,7 @@ export const userInfoKey = (scheme: string) => ["user", "info", scheme] as const
  * token's scheme): the one fetcher under its key, shared (not a feature) because
  * the account menu, checkout (contact details, loyalty rewards) and the order
  * page (stamps) all read it, and whichever asks first fills the cache for the
- * others. The answer also refreshes the auth store's user (SPEC.md §3:
+ * others. The answer also refreshes the auth store's user (docs/product.md §3:
  * the stored user is what other pages read, the e-mail first): written here,
  * where the answer arrives, and only for the session that asked — never copied
  * from a component's effect.

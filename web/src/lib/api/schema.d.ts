@@ -142,7 +142,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * A suggestion resolved into the parts of the address form (SPEC §7). No token needed.
+         * A suggestion resolved into the parts of the address form (docs/product.md §7). No token needed.
          * @description An unknown place_id answers 1404; 1503 when the geocoding service is down. 20 calls a minute per client (IP, IPv6 /64) and per session (1429 with Retry-After).
          */
         post: operations["findAddressDetail"];
@@ -206,7 +206,7 @@ export interface paths {
         /**
          * Save a new address (no id) or change one of the caller's (id). Needs a customer token.
          * @description Every problem is answered at once (1000, `fields` keyed by the data field names, and
-         *     `batch_messages`), with SPEC §5's texts in the caller's language; nothing is written
+         *     `batch_messages`), with docs/product.md §5's texts in the caller's language; nothing is written
          *     then. Guests may not save (1403); an id that is not the caller's is 1404; over 50
          *     addresses is 1409. The contact number is stored in E.164 form.
          */
@@ -250,7 +250,7 @@ export interface paths {
          * Create a customer account at a scheme; a 6-digit code is e-mailed.
          * @description Answers the same (200, same body) whether the address is new, unverified or already registered:
          *     a registered address gets an "already registered" e-mail instead of a code, so nobody can
-         *     learn who has an account. Password per SPEC §5 (1000 with fields). contact_number is
+         *     learn who has an account. Password per docs/product.md §5 (1000 with fields). contact_number is
          *     normalised to E.164. At most one code mail a minute and five an hour per address (1429 with
          *     Retry-After beyond). A later sign-up of a pending (unverified) address never changes its
          *     password or profile; with a different password the account keeps none (the code signs its
@@ -451,7 +451,7 @@ export interface paths {
         /**
          * Accept a staff invitation, setting a password, and sign in.
          * @description Public. Uses the link once (of concurrent acceptances one wins, the others get 2070). A
-         *     new address sets `password` (SPEC §5 rules: 1000); an address with an account gives its
+         *     new address sets `password` (docs/product.md §5 rules: 1000); an address with an account gives its
          *     own password (2061 otherwise: a link never changes a password). Answers like
          *     auth/signin. 10 a minute per client.
          */
@@ -961,7 +961,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Staff move an order of their venue along its lifecycle (DESIGN.md §6).
+         * Staff move an order of their venue along its lifecycle (docs/architecture.md §6).
          * @description pending → accepted | rejected; accepted → ready_to_collect
          *     (pickup) | on_the_way (delivery; driver_id assigns the driver, by default the scheme's only
          *     one) | cancelled; ready_to_collect → collected; on_the_way → delivered. Anything else, an
@@ -1046,7 +1046,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * A venue's controls on the order board (DESIGN.md §9).
+         * A venue's controls on the order board (docs/architecture.md §9).
          * @description Staff of the venue, managers and admins (others 1403; a venue where the caller holds no
          *     role 1403). Busy minutes, pause, auto-accept with its default time, auto-print, and the
          *     items and modifier items sold out at this venue only.
@@ -1547,7 +1547,7 @@ export interface components {
             /** @description The reason in the caller's language; only when delivers is false. */
             message?: string;
         };
-        /** @description A saved address (SPEC §3). contact_number is E.164. */
+        /** @description A saved address (docs/product.md §3). contact_number is E.164. */
         SavedAddress: {
             id: number;
             name: string;
@@ -1564,7 +1564,7 @@ export interface components {
             note: string;
         };
         /**
-         * @description A delivery address as the storefront holds it (SPEC §3), plus the id to change.
+         * @description A delivery address as the storefront holds it (docs/product.md §3), plus the id to change.
          *     Required (checked server-side, all at once): line1, city, postcode, country (GB or PL),
          *     contact_number (dial code plus number, must be a valid number), email, name,
          *     latitude, longitude. line2 and note are optional. Length limits: name 100, line1/line2
@@ -1676,7 +1676,7 @@ export interface components {
             min_spend: number;
         };
         /**
-         * @description The body of orders/prepare (DESIGN.md §4); orders/quote takes it without
+         * @description The body of orders/prepare (docs/architecture.md §4); orders/quote takes it without
          *     idempotency_key. No price is ever sent: the server prices from the menu.
          */
         CheckoutInput: {
@@ -1699,7 +1699,7 @@ export interface components {
                 }[];
             }[];
             /**
-             * @description For DELIVERY (SPEC §3's delivery address). A quote uses its latitude/longitude for the
+             * @description For DELIVERY (docs/product.md §3's delivery address). A quote uses its latitude/longitude for the
              *     delivery area; prepare checks it whole, like address/upsert (`fields` keyed
              *     delivery_address.line1 and so on).
              */
@@ -1741,7 +1741,7 @@ export interface components {
             last_name?: string;
         };
         /**
-         * @description DESIGN.md §5 in minor units: total = subtotal − discount + service_charge +
+         * @description docs/architecture.md §5 in minor units: total = subtotal − discount + service_charge +
          *     delivery_fee + tip; tax is the VAT contained in subtotal − discount + service_charge
          *     (shown only). Each figure is rounded half away from zero.
          */
@@ -1863,7 +1863,7 @@ export interface components {
                 email: string;
             };
         };
-        /** @description An order with what follows checkout (DESIGN.md §4). */
+        /** @description An order with what follows checkout (docs/architecture.md §4). */
         OrderDetail: components["schemas"]["Order"] & {
             /** @description The progress label of the status (en-US; the app translates the status). */
             label: string;

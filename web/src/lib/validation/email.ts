@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * The one e-mail rule of every form (SPEC.md §5): sign-in, sign-up, the
+ * The one e-mail rule of every form (docs/product.md §5): sign-in, sign-up, the
  * forgotten/reset password forms, the address dialog and checkout.
  *
  * The WHATWG "valid e-mail address" pattern with at least one dot in the
@@ -15,7 +15,7 @@ export const EMAIL_PATTERN =
 /** The server's limit (RFC 5321 path length). */
 export const EMAIL_MAX_LENGTH = 254;
 
-/** i18n keys of SPEC.md §5's two e-mail messages. */
+/** i18n keys of docs/product.md §5's two e-mail messages. */
 export const EMAIL_REQUIRED = "validation.emailRequired";
 export const EMAIL_INVALID = "validation.emailInvalid";
 

@@ -3,7 +3,7 @@ import { useErrorMessage } from "@/hooks/use-error-message";
 import { clientTextKey, isApiError } from "@/lib/api/api-error";
 
 /**
- * The failure of a form's call, above the form (SPEC.md §8 texts: the server's
+ * The failure of a form's call, above the form (docs/product.md §8 texts: the server's
  * own message, in the request's language, or our fallback).
  */
 export function FormAlert({ error }: { error: unknown }) {

@@ -16,7 +16,7 @@ function Phone({ country }: { country: string }) {
   );
 }
 
-describe("PhoneField (SPEC.md §9)", () => {
+describe("PhoneField (docs/product.md §9)", () => {
   it("shows the placeholder +44 while no country code is chosen", () => {
     render(<Phone country="" />);
     const shown = screen.getByTestId("dial-code-shown");

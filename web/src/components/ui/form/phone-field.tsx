@@ -18,15 +18,15 @@ interface PhoneFieldProps {
   error?: string;
   /** Marked invalid without a message of its own (the server named the field, its text is listed elsewhere). */
   invalid?: boolean;
-  /** The country code itself is invalid: marked, with no message of its own (SPEC.md §5). */
+  /** The country code itself is invalid: marked, with no message of its own (docs/product.md §5). */
   countryInvalid?: boolean;
 }
 
 /**
  * A contact number: a country dial-code select (the United Kingdom and Poland
- * first, SPEC.md §3) and the number. The closed select shows only "GB +44";
+ * first, docs/product.md §3) and the number. The closed select shows only "GB +44";
  * the open one lists full country names. With no country chosen the dial code
- * shows the placeholder +44 (SPEC.md §9).
+ * shows the placeholder +44 (docs/product.md §9).
  */
 export function PhoneField({
   id,

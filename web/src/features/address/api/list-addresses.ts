@@ -19,7 +19,7 @@ export const addressesQueryOptions = (token: string | null, businessSlug: string
       try {
         return await listAddresses(businessSlug, signal);
       } catch (error) {
-        // SPEC.md §8: a failure to fetch the address list is only logged.
+        // docs/product.md §8: a failure to fetch the address list is only logged.
         if (!(error instanceof DOMException && error.name === "AbortError")) {
           console.error("address/list failed", error);
         }

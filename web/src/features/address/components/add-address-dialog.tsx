@@ -44,7 +44,7 @@ interface AddAddressDialogProps {
 
 type Step = "form" | "map";
 
-/** Add New Address, in two steps (SPEC.md §2, §4, §5). */
+/** Add New Address, in two steps (docs/product.md §2, §4, §5). */
 export function AddAddressDialog({ open, initial, onClose, onSave }: AddAddressDialogProps) {
   const { t } = useTranslation();
   const errorMessage = useErrorMessage();
@@ -108,7 +108,7 @@ export function AddAddressDialog({ open, initial, onClose, onSave }: AddAddressD
   });
 
   async function save() {
-    // SPEC.md §4: Save returns to the form step; the dialog closes on success.
+    // docs/product.md §4: Save returns to the form step; the dialog closes on success.
     setStep("form");
     setServerErrors([]);
     setSaving(true);

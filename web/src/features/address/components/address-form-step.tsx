@@ -19,7 +19,7 @@ interface AddressFormStepProps {
 }
 
 /**
- * Step one: address details, contact info and the address name (SPEC.md §2),
+ * Step one: address details, contact info and the address name (docs/product.md §2),
  * on the form kit the auth screens use: each error is under its input and
  * linked to it (aria-describedby, aria-invalid), besides the list at the top.
  */
@@ -31,7 +31,7 @@ export function AddressFormStep({ form, onNext, formId, idPrefix }: AddressFormS
   const phoneCountry = useWatch({ control, name: "phoneCountry" });
   const shownCountry = country ? countryName(country, i18n.language) : "";
   const id = (name: keyof AddressFormValues) => fieldId(idPrefix, name);
-  // A rule without a message (SPEC.md §5) marks the input and says nothing.
+  // A rule without a message (docs/product.md §5) marks the input and says nothing.
   const message = (error: FieldError | undefined) =>
     error?.message === SILENT ? undefined : fieldMessage(error);
   const text = (name: "line1" | "city" | "postcode" | "name", label: string, extra: object = {}) => (

@@ -17,7 +17,7 @@ interface AddressMapStepProps {
   headingRef?: Ref<HTMLHeadingElement>;
 }
 
-/** Step two: pin the location and leave instructions for the driver (SPEC.md §2). */
+/** Step two: pin the location and leave instructions for the driver (docs/product.md §2). */
 export function AddressMapStep({ form, headingRef }: AddressMapStepProps) {
   const { t } = useTranslation();
   const id = useId();

@@ -21,7 +21,7 @@ import { SavedAddressOptions, type AddressOption } from "./saved-address-options
 interface AddressPickerProps {
   /** Choosing a default selection (the order-address dialog): the button reads Save. */
   defaultSelection?: boolean;
-  /** Stores in the scheme: the label and the menu icon depend on it (SPEC.md §2). */
+  /** Stores in the scheme: the label and the menu icon depend on it (docs/product.md §2). */
   storeCount: number;
   /** Signals submit once delivery_address and selectedAddress are recorded. */
   onSubmit: (address: DeliveryAddress, savedId: number | null) => void;
@@ -33,7 +33,7 @@ const newSessionToken = () =>
     : String(Math.random()).slice(2);
 
 /**
- * The address picker (SPEC.md §2, §4): saved addresses as radios, a search box
+ * The address picker (docs/product.md §2, §4): saved addresses as radios, a search box
  * with place suggestions, and the action button. Signed-in customers' new
  * addresses are saved with address/upsert; a guest's stays local.
  */
@@ -42,7 +42,7 @@ export function AddressPicker({ defaultSelection = false, storeCount, onSubmit }
   const errorMessage = useErrorMessage();
   const listId = useId();
   const businessSlug = useVenueStore((s) => s.currentScheme?.business_slug ?? "");
-  // A token of another scheme counts as signed out here (DESIGN.md §7).
+  // A token of another scheme counts as signed out here (docs/architecture.md §7).
   const user = useAuthStore(selectUserOf(businessSlug));
   const token = useAuthStore((s) => (selectIsSignedInTo(businessSlug)(s) ? s.token : null));
   const isGuest = user?.is_guest === true;

@@ -15,7 +15,7 @@ interface AddressSearchBoxProps {
   value: string;
   onChange: (value: string) => void;
   /**
-   * Clicking the box (or typing in it) shows the suggestions view (SPEC.md §4).
+   * Clicking the box (or typing in it) shows the suggestions view (docs/product.md §4).
    * Focusing it does not: the saved addresses after it must stay reachable by Tab.
    */
   onOpen: () => void;
@@ -87,7 +87,7 @@ interface SuggestionListProps {
   onChoose: (suggestion: PlaceSuggestion) => void;
 }
 
-/** Place suggestions for the search, asked for 1000 ms after typing stops (SPEC.md §9). */
+/** Place suggestions for the search, asked for 1000 ms after typing stops (docs/product.md §9). */
 export function SuggestionList({ search, sessionToken, listId, busyPlaceId, onChoose }: SuggestionListProps) {
   const { t } = useTranslation();
   const errorMessage = useErrorMessage();

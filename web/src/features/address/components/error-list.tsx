@@ -5,7 +5,7 @@ export interface ListedError {
 }
 
 /**
- * The dialog's errors as a list at its top (SPEC.md §2, §8). A field's message
+ * The dialog's errors as a list at its top (docs/product.md §2, §8). A field's message
  * links to its input (which also shows it, linked by aria-describedby); empty
  * and repeated messages are dropped.
  */

@@ -6,7 +6,7 @@ import { MAP_CENTRE_DEBOUNCE_MS, MAP_HEIGHT_PX, MAP_ZOOM } from "../constants";
 interface MapPinProps {
   lat: number;
   lng: number;
-  /** Called with the map centre once it has not moved for 300 ms (SPEC.md §2). */
+  /** Called with the map centre once it has not moved for 300 ms (docs/product.md §2). */
   onChange: (lat: number, lng: number) => void;
   /** From general/shake-hand maps; without tiles the pin still works. */
   tileUrl: string;

@@ -13,7 +13,7 @@ interface OrderAddressDialogProps {
 }
 
 /**
- * The order-address dialog (SPEC.md §2): the picker in default-selection mode;
+ * The order-address dialog (docs/product.md §2): the picker in default-selection mode;
  * the choice is copied into the current order detail, then submit, then close.
  */
 export function OrderAddressDialog({ open, persistent = false, onClose, onSubmit }: OrderAddressDialogProps) {
@@ -37,7 +37,7 @@ export function OrderAddressDialog({ open, persistent = false, onClose, onSubmit
       persistent={persistent}
       title={t("address.orderAddressTitle")}
       className="order-address-dialog"
-      // SPEC.md §2: when persistent, the call-to-action area is left empty.
+      // docs/product.md §2: when persistent, the call-to-action area is left empty.
       footer={
         persistent ? undefined : (
           <button type="button" className="button button--ghost" onClick={onClose}>

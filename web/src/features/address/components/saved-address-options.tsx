@@ -17,7 +17,7 @@ interface SavedAddressOptionsProps {
   onDelete?: (option: AddressOption) => void;
 }
 
-/** The saved addresses as radio options: name and formatted address (SPEC.md §2). */
+/** The saved addresses as radio options: name and formatted address (docs/product.md §2). */
 export function SavedAddressOptions({ options, selected, onSelect, onDelete }: SavedAddressOptionsProps) {
   const { t, i18n } = useTranslation();
   if (options.length === 0) return <p className="muted address-picker__empty">{t("address.empty")}</p>;

@@ -25,8 +25,8 @@ const valid = {
   name: "Home",
 };
 
-describe("addressFormSchema (SPEC.md §5)", () => {
-  it("lists every required field with its SPEC message key", () => {
+describe("addressFormSchema (docs/product.md §5)", () => {
+  it("lists every required field with its docs/product.md message key", () => {
     expect(issues({ phoneCountry: "GB" })).toEqual({
       line1: "validation.streetRequired",
       city: "validation.cityRequired",
@@ -77,7 +77,7 @@ describe("form helpers", () => {
     expect(contactNumber("KY", "5551234")).toBe("+1345 5551234");
   });
 
-  it("builds the delivery address of SPEC.md §3", () => {
+  it("builds the delivery address of docs/product.md §3", () => {
     const values = {
       ...emptyAddressForm(),
       ...valid,

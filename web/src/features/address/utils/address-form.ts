@@ -5,11 +5,11 @@ import type { DeliveryAddress } from "@/stores/delivery-address";
 import type { PlaceDetail } from "../types";
 
 /**
- * The Add New Address form (SPEC.md §2, §5). Messages are i18n keys whose
- * en-US texts are SPEC.md §5's; the dialog translates them.
+ * The Add New Address form (docs/product.md §2, §5). Messages are i18n keys whose
+ * en-US texts are docs/product.md §5's; the dialog translates them.
  */
 
-/** The issue of a rule SPEC.md §5 gives no message: the input is marked, nothing is listed. */
+/** The issue of a rule docs/product.md §5 gives no message: the input is marked, nothing is listed. */
 export const SILENT = "silent";
 
 const required = (message: string) => z.string().trim().min(1, message);
@@ -20,7 +20,7 @@ export const addressFormSchema = z.object({
   city: required("validation.cityRequired"),
   postcode: required("validation.postcodeRequired"),
   country: required("validation.countryRequired"),
-  // The country whose dial code prefixes the number; SPEC.md §5: non-empty, no message.
+  // The country whose dial code prefixes the number; docs/product.md §5: non-empty, no message.
   phoneCountry: z.string().min(1, SILENT),
   phone: required("validation.phoneRequired"),
   email: emailField,
@@ -63,7 +63,7 @@ export function emptyAddressForm(): AddressFormValues {
   };
 }
 
-/** The form prefilled from a chosen place (SPEC.md §7); the phone prefix follows its country. */
+/** The form prefilled from a chosen place (docs/product.md §7); the phone prefix follows its country. */
 export function formFromPlace(detail: PlaceDetail, email = ""): AddressFormValues {
   return {
     ...emptyAddressForm(),
@@ -84,7 +84,7 @@ export function contactNumber(phoneCountry: string, phone: string): string {
   return `${dial} ${phone.trim()}`;
 }
 
-/** The delivery address of SPEC.md §3 from the form; contact is the checked (E.164) number. */
+/** The delivery address of docs/product.md §3 from the form; contact is the checked (E.164) number. */
 export function toDeliveryAddress(values: AddressFormValues, contact: string): DeliveryAddress {
   return {
     line1: values.line1.trim(),

@@ -17,7 +17,7 @@ const saved = (id: number): SavedAddress => ({
   note: "",
 });
 
-describe("pickerAction (SPEC.md §2)", () => {
+describe("pickerAction (docs/product.md §2)", () => {
   it.each([
     [true, 1, "address.save", true],
     [true, 2, "address.save", false],

@@ -4,7 +4,7 @@ import type { SavedAddress } from "../types";
 export type PickerAction = "save" | "continue" | "goToMenu";
 
 /**
- * The picker's action button (SPEC.md §2): Save when choosing a default
+ * The picker's action button (docs/product.md §2): Save when choosing a default
  * selection, Continue when the scheme has more than one store, otherwise Go to
  * Menu; the menu icon shows when the scheme has exactly one store.
  */
@@ -13,7 +13,7 @@ export function pickerAction(defaultSelection: boolean, storeCount: number) {
   return { action, labelKey: `address.${action}` as const, showMenuIcon: storeCount === 1 };
 }
 
-/** The saved address as the delivery address of SPEC.md §3. */
+/** The saved address as the delivery address of docs/product.md §3. */
 export function savedToDelivery(a: SavedAddress): DeliveryAddress {
   return {
     line1: a.line_1,

@@ -1,6 +1,6 @@
 import type { BoardOrder, OrderStatus } from "./api";
 
-/** The board's columns (DESIGN.md §6 statuses grouped as a kitchen works). */
+/** The board's columns (docs/architecture.md §6 statuses grouped as a kitchen works). */
 export type Column = "new" | "preparing" | "ready" | "done";
 export const COLUMNS: Column[] = ["new", "preparing", "ready", "done"];
 
@@ -18,7 +18,7 @@ export function columnOf(status: OrderStatus): Column {
   }
 }
 
-/** order_type 0 is delivery, 1 pickup (SPEC.md). */
+/** order_type 0 is delivery, 1 pickup (docs/product.md). */
 export const isDelivery = (order: Pick<BoardOrder, "order_type">) => order.order_type === 0;
 
 /**

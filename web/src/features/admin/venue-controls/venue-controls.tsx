@@ -8,7 +8,7 @@ export interface VenueControlsProps {
 
 /**
  * The venue's own controls on the board (busy mode, pause, auto-accept,
- * auto-print, sold-out toggles, DESIGN.md §9), mounted in the board's
+ * auto-print, sold-out toggles, docs/architecture.md §9), mounted in the board's
  * toolbar; they live in ../venue-ops.
  */
 export function VenueControls({ scheme, venue }: VenueControlsProps) {

@@ -18,7 +18,7 @@ function clock(iso: string, language: string, timeZone: string) {
 }
 
 /**
- * The venue's controls on the order board (DESIGN.md §9): busy mode with its
+ * The venue's controls on the order board (docs/architecture.md §9): busy mode with its
  * extra minutes, a pause of ASAP orders until a time, auto-accept with its
  * default time, auto-print, and the sold-out list. Every change is the
  * server's answer (admin/venues/controls/set), shown as it comes back.

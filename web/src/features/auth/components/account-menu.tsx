@@ -85,7 +85,7 @@ function SignedInMenu({ scheme, user }: { scheme: string; user: AuthUser }) {
     } catch {
       // Signed out here whatever the server said; the token expires on its own.
     } finally {
-      // Only the session goes: the basket stays (SPEC.md §3 keeps them apart).
+      // Only the session goes: the basket stays (docs/product.md §3 keeps them apart).
       useAuthStore.getState().signOut();
       dropUserQueries(queryClient);
     }

@@ -64,7 +64,7 @@ async function openSignIn(path = "/demo-burgers/auth/sign-in") {
 }
 
 describe("SignIn", () => {
-  it("validates on submit only, with SPEC's messages linked to the fields", async () => {
+  it("validates on submit only, with docs/product.md's messages linked to the fields", async () => {
     stubApi();
     await openSignIn();
     const u = userEvent.setup();
@@ -88,7 +88,7 @@ describe("SignIn", () => {
     expect(screen.getByText("Email is not valid")).toBeTruthy();
   });
 
-  it("shows the app's own text for a wrong password (code 2061, SPEC.md §8), not the server's", async () => {
+  it("shows the app's own text for a wrong password (code 2061, docs/product.md §8), not the server's", async () => {
     stubApi({
       "auth/signin": () => ({
         status: 401,
@@ -250,7 +250,7 @@ describe("SignUp", () => {
     });
   });
 
-  it("checks the number with the server first and stops there when it is incorrect (SPEC.md §5)", async () => {
+  it("checks the number with the server first and stops there when it is incorrect (docs/product.md §5)", async () => {
     stubApi({
       "user/validate-contact-number": () => ({
         body: { success: true, data: { is_valid: false, e164: "" } },

@@ -1,5 +1,5 @@
 /**
- * The auth screens of SPEC.md §2 (their own lazy chunk: forms, zod and
+ * The auth screens of docs/product.md §2 (their own lazy chunk: forms, zod and
  * react-hook-form never load with the menu page).
  */
 import { useEffect, useRef, type ReactNode } from "react";

@@ -36,7 +36,7 @@ export function SignUpForm() {
       password: "",
       first_name: "",
       last_name: "",
-      // The scheme's own country first; the United Kingdom (+44) otherwise (SPEC.md §9).
+      // The scheme's own country first; the United Kingdom (+44) otherwise (docs/product.md §9).
       country: schemeCountry && findCountry(schemeCountry) ? schemeCountry : "GB",
       contact_number: "",
     },
@@ -49,7 +49,7 @@ export function SignUpForm() {
     const email = values.email.trim();
     const contactNumber = fullContactNumber(dialCodeFor(values.country), values.contact_number);
     try {
-      // SPEC.md §5: country code plus number must pass the server's check before signing up.
+      // docs/product.md §5: country code plus number must pass the server's check before signing up.
       const check = await validateContactNumber(contactNumber);
       if (!check.is_valid) {
         setError(

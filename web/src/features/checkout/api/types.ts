@@ -1,5 +1,5 @@
 /**
- * The checkout calls' shapes (DESIGN.md §4), all from the generated types of
+ * The checkout calls' shapes (docs/architecture.md §4), all from the generated types of
  * api/openapi.yaml (never hand-copied).
  */
 import type { ApiPayload } from "@/lib/api/client";
@@ -27,7 +27,7 @@ export interface PrepareRequest extends OrderRequest {
   idempotency_key: string;
 }
 
-/** Every figure of the checkout, in minor units, priced by the server (DESIGN.md §5). */
+/** Every figure of the checkout, in minor units, priced by the server (docs/architecture.md §5). */
 export type Pricing = S["Pricing"];
 /** A refusal: its 3xxx code, its text in the caller's language, and the request field it is about. */
 export type Problem = S["Problem"];

@@ -13,7 +13,7 @@ function oneLine(a: DeliveryAddress): string {
   return [a.line1, a.line2, town].filter(Boolean).join(", ");
 }
 
-/** The delivery address (SPEC.md §2); changing it opens the order-address dialog. */
+/** The delivery address (docs/product.md §2); changing it opens the order-address dialog. */
 export function AddressSection({ address, error, onChange }: AddressSectionProps) {
   const { t } = useTranslation();
   return (

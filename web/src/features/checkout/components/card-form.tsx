@@ -22,7 +22,7 @@ const FIELD_ID: Record<CardField, string> = {
 };
 
 /**
- * Card information for the sandbox provider (DESIGN.md §4b): number, expiry,
+ * Card information for the sandbox provider (docs/architecture.md §4b): number, expiry,
  * CVC and name, checked here and again by the server, which keeps only brand
  * and last4. 4000 0025 0000 3155 asks for authentication: a challenge dialog.
  */

@@ -21,7 +21,7 @@ interface CheckoutPageProps {
   renderAddressDialog?: (props: AddressDialogProps) => ReactNode;
 }
 
-/** CheckoutPage (/{scheme}/{venue}/checkout, SPEC.md §2). */
+/** CheckoutPage (/{scheme}/{venue}/checkout, docs/product.md §2). */
 export function CheckoutPage({ renderAddressDialog }: CheckoutPageProps) {
   const { t } = useTranslation();
   const scheme = useCurrentScheme();

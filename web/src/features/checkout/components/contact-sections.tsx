@@ -14,7 +14,7 @@ interface ContactSectionsProps {
   signedInEmail: string;
 }
 
-/** Customer details (names) and contact details (e-mail, phone) of SPEC.md §2. */
+/** Customer details (names) and contact details (e-mail, phone) of docs/product.md §2. */
 export function ContactSections({
   scheme,
   values,

@@ -14,7 +14,7 @@ interface OffersSectionProps {
 }
 
 /**
- * Offer cards (SPEC.md §1): AUTO_APPLY ones apply by themselves, CLAIM ones on a
+ * Offer cards (docs/product.md §1): AUTO_APPLY ones apply by themselves, CLAIM ones on a
  * tap; each says the scheme's button_text.
  */
 export function OffersSection({ offers, applied, selected, error, onSelect }: OffersSectionProps) {

@@ -15,7 +15,7 @@ interface PromoSectionProps {
   onEdit: () => void;
 }
 
-/** The promo code (SPEC.md §2): applied with a button; the server decides whether it counts. */
+/** The promo code (docs/product.md §2): applied with a button; the server decides whether it counts. */
 export function PromoSection({ applied, error, saving, onApply, onRemove, onEdit }: PromoSectionProps) {
   const { t } = useTranslation();
   const [code, setCode] = useState(applied);

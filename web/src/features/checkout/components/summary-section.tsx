@@ -27,7 +27,7 @@ interface SummarySectionProps {
 }
 
 /**
- * The order's lines and every figure of SPEC.md §2, all from orders/quote; a
+ * The order's lines and every figure of docs/product.md §2, all from orders/quote; a
  * figure of zero (service charge, tip, tax) is left out, a delivery's fee says "Free".
  */
 export function SummarySection({

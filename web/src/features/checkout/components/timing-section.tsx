@@ -20,7 +20,7 @@ interface TimingSectionProps {
 }
 
 /**
- * Pickup or delivery time (SPEC.md §2): as soon as possible while the venue
+ * Pickup or delivery time (docs/product.md §2): as soon as possible while the venue
  * takes ASAP orders, otherwise (or by choice) a 15-minute slot with room.
  */
 export function TimingSection(props: TimingSectionProps) {

@@ -17,7 +17,7 @@ interface TipSectionProps {
   onCustom: (amount: number) => void;
 }
 
-/** Tip (SPEC.md §2): the venue's percentage chips and, when allowed, an amount of one's own. */
+/** Tip (docs/product.md §2): the venue's percentage chips and, when allowed, an amount of one's own. */
 export function TipSection({ tipping, choice, tip, currency, error, onChoose, onCustom }: TipSectionProps) {
   const { t } = useTranslation();
   return (

@@ -16,7 +16,7 @@ interface Sources {
 
 /**
  * Every error of the checkout, each shown where it belongs, and each gone once
- * its cause is: a field's own (Pay's checks, SPEC.md §5: on demand) when the
+ * its cause is: a field's own (Pay's checks, docs/product.md §5: on demand) when the
  * customer changes that field, a promo code's reason when the code is edited —
  * not only at the next Pay ("Card number is required" under a filled field,
  * "You have already used this promo code." under an empty one, before).

@@ -4,7 +4,7 @@ import type { OrderRequest } from "../api/types";
 import { quoteKey, quoteRequestOf } from "../lib/order-request";
 
 /**
- * SPEC.md gives no wait for the quote (only the address search's 1000 ms and the
+ * docs/product.md gives no wait for the quote (only the address search's 1000 ms and the
  * map's 300 ms): 500 ms lets a run of taps on a tip chip or a quantity settle
  * into one orders/quote, and still feels immediate.
  */

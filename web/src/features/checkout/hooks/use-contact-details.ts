@@ -5,13 +5,13 @@ import { selectUserOf, useAuthStore } from "@/stores/auth";
 import { useVenueStore } from "@/stores/venue";
 import type { ContactValues } from "../lib/validation";
 
-/** An unlocked loyalty reward still to use (DESIGN.md §4c: every stamps_per_reward stamps). */
+/** An unlocked loyalty reward still to use (docs/architecture.md §4c: every stamps_per_reward stamps). */
 export type LoyaltyReward = Pick<UserInfo["rewards"][number], "id" | "title">;
 
 /**
  * The customer's details: what this basket already holds, else the signed-in
  * customer's (prefilled, still editable). E-mail and phone are kept in the
- * basket's order detail (SPEC.md §3), so they survive a trip to sign in.
+ * basket's order detail (docs/product.md §3), so they survive a trip to sign in.
  */
 export function useContactDetails(businessSlug: string) {
   const user = useAuthStore(selectUserOf(businessSlug));

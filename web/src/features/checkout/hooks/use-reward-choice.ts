@@ -3,8 +3,8 @@ import { useGeneralStore } from "@/stores/general";
 import type { LoyaltyReward } from "./use-contact-details";
 
 /**
- * One reward per order (DESIGN.md §5): one of the customer's loyalty rewards
- * or an offer's (general store's selectedRewardId, SPEC.md §3), never both;
+ * One reward per order (docs/architecture.md §5): one of the customer's loyalty rewards
+ * or an offer's (general store's selectedRewardId, docs/product.md §3), never both;
  * choosing one drops the other. -1: none.
  */
 export function useRewardChoice(rewards: readonly LoyaltyReward[]) {

@@ -15,7 +15,7 @@ describe("validateCheckout", () => {
     expect(validateCheckout(ok)).toEqual({});
   });
 
-  it("asks for the e-mail with SPEC.md's checkout message, then for a valid one", () => {
+  it("asks for the e-mail with docs/product.md's checkout message, then for a valid one", () => {
     expect(validateCheckout({ ...ok, contact: { ...ok.contact, email: "  " } })).toEqual({
       email: "validation.checkoutEmail",
     });

@@ -1,5 +1,5 @@
 /**
- * The checkout's own checks, run when Pay is tapped (SPEC.md §5: on demand, not
+ * The checkout's own checks, run when Pay is tapped (docs/product.md §5: on demand, not
  * while typing). Messages are i18n keys; the order is the page's, so the first
  * error is the first field to fix.
  */
@@ -40,7 +40,7 @@ export function validateCheckout(state: CheckoutState): Partial<Record<CheckoutF
   const errors: Partial<Record<CheckoutField, string>> = {};
   const { contact } = state;
   if (!contact.first_name.trim()) errors.first_name = "validation.firstNameRequired";
-  // The shared e-mail rule; an empty one gets checkout's own message (SPEC.md §5).
+  // The shared e-mail rule; an empty one gets checkout's own message (docs/product.md §5).
   const email = emailProblem(contact.email);
   if (email) errors.email = email === EMAIL_REQUIRED ? "validation.checkoutEmail" : email;
   if (!phoneValid(contact.phone)) errors.phone = "validation.phoneIncorrect";

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 
-/** How often a driver on the way reports their position (DESIGN.md §9, issue 12). */
+/** How often a driver on the way reports their position (docs/architecture.md §9, issue 12). */
 export const SHARE_EVERY_MS = 10_000;
 
 export type Send = (lat: number, lng: number) => Promise<void>;

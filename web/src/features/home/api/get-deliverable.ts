@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import { call } from "@/lib/api/client";
 import type { LatLng } from "@/lib/distance";
 
-/** stores/deliverable: which of a scheme's stores deliver to a point (the server's rule, DESIGN.md §5). */
+/** stores/deliverable: which of a scheme's stores deliver to a point (the server's rule, docs/architecture.md §5). */
 export async function getDeliverable(businessSlug: string, at: LatLng, signal?: AbortSignal) {
   const { payload } = await call(
     "stores/deliverable",

@@ -1,6 +1,6 @@
 /**
  * Which stores to offer, how far each is, whether it delivers to the chosen
- * address, and in what order (pure). Distances are haversine (SPEC.md §7/§9).
+ * address, and in what order (pure). Distances are haversine (docs/product.md §7/§9).
  * Whether a store delivers is the server's answer (stores/deliverable, the rule
  * checkout enforces) when it has come; until then the same rule is applied
  * here (radius_m against the delivery address), so the list never waits.

@@ -31,7 +31,7 @@ function renderCard(over: Partial<ItemCardProps> = {}) {
   return { ...view, onAdd, onRemove, card: view.container.querySelector("li")! };
 }
 
-describe("ItemCard (SPEC.md §4, §9)", () => {
+describe("ItemCard (docs/product.md §4, §9)", () => {
   it("shows title, description and the price in the scheme's currency; a click emits add", async () => {
     const { onAdd, card } = renderCard({ currency: "PLN" });
     expect(card.textContent).toContain("Cola");

@@ -15,7 +15,7 @@ export interface ItemCardProps {
   /** Unavailable: dimmed, a warning badge over the image, not clickable. */
   disable: boolean;
   isNew: boolean;
-  /** The small card: 64 px image and a one-line description (SPEC.md §9). */
+  /** The small card: 64 px image and a one-line description (docs/product.md §9). */
   isSmall: boolean;
   hasModifier: boolean;
   /** The item's select min/max (options in total), shown on cards with modifiers; 0 = no limit. */
@@ -30,7 +30,7 @@ export interface ItemCardProps {
 }
 
 /**
- * A menu item (SPEC.md §4). The card is one button that emits add; the bin is
+ * A menu item (docs/product.md §4). The card is one button that emits add; the bin is
  * a separate button beside it (never inside it), so removing never also adds.
  * An item with modifiers always shows the plus, since its lines differ.
  */

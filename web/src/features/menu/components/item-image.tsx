@@ -12,7 +12,7 @@ interface ItemImageProps {
   size?: number;
 }
 
-/** The item's picture, or a neutral placeholder when it is missing or fails to load (SPEC.md §9). */
+/** The item's picture, or a neutral placeholder when it is missing or fails to load (docs/product.md §9). */
 export function ItemImage({ src, className, priority = false, size = 72 }: ItemImageProps) {
   const [failed, setFailed] = useState<string | null>(null);
   if (!src || failed === src) {

@@ -29,7 +29,7 @@ export function VenueHero({ scheme, venue, orderType }: VenueHeroProps) {
     (s) => s.basket[scheme.business_slug]?.[venue.venue_slug]?.orderDetail.is_asap,
   );
   const timingName = useId();
-  // Each venue's basket keeps its own choice (SPEC.md §3: ASAP by default).
+  // Each venue's basket keeps its own choice (docs/product.md §3: ASAP by default).
   // A closed or paused venue cannot serve ASAP, so it shows pre-order, but nothing
   // is written: the choice is still ASAP at the next venue, or here once it opens.
   const asap = (basketAsap ?? homeAsap) && status.asap;

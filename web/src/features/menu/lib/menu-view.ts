@@ -13,7 +13,7 @@ export function fold(text: string): string {
   return text.normalize("NFD").replace(/\p{M}/gu, "").replace(/ł/g, "l").replace(/Ł/g, "L").toLowerCase();
 }
 
-/** Categories in position order; a category is shown only when it has at least one item (SPEC.md §2). */
+/** Categories in position order; a category is shown only when it has at least one item (docs/product.md §2). */
 export function menuView(menu: MenuList, search = ""): CategoryView[] {
   const words = fold(search).split(/\s+/).filter(Boolean);
   const matches = (item: MenuItem) => {

@@ -1,5 +1,5 @@
 /**
- * The text of an item's select min/max on its card (SPEC.md §2: shown on items
+ * The text of an item's select min/max on its card (docs/product.md §2: shown on items
  * with modifiers), as an i18n key and its values; null when there is no limit.
  * Counts go through `count` so each language picks its plural form.
  */

@@ -8,7 +8,7 @@ import { orderQueryKey } from "./get-order";
 export const SUPPORT_KINDS = ["incorrect_item", "wrong_order", "quality_concern", "something_else"] as const;
 export type SupportKind = (typeof SUPPORT_KINDS)[number];
 
-/** The server's limit (SPEC.md §5, §9); checked here too so a wrong file fails at once. */
+/** The server's limit (docs/product.md §5, §9); checked here too so a wrong file fails at once. */
 export const MAX_PHOTO_BYTES = 800 * 1024;
 export const MAX_PHOTOS = 5;
 

@@ -7,7 +7,7 @@ import { formatCurrency } from "@/lib/currency";
 import { selectUserOf, useAuthStore } from "@/stores/auth";
 import type { OrderDetail } from "../api/get-order";
 
-/** The savings and stamps messages of SPEC.md §2 ("You saved £3.20", "You earned 2 stamps — 3 more for a Free burger"). */
+/** The savings and stamps messages of docs/product.md §2 ("You saved £3.20", "You earned 2 stamps — 3 more for a Free burger"). */
 export function LoyaltyMessages({
   order,
   scheme,

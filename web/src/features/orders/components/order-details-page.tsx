@@ -25,7 +25,7 @@ import "./orders.css";
 const SupportFlow = lazy(() => import("./support-flow"));
 
 /**
- * OrderDetails (/{scheme}/{venue}/order-details/{id}, SPEC.md §2): the order's
+ * OrderDetails (/{scheme}/{venue}/order-details/{id}, docs/product.md §2): the order's
  * number, progress, expected time, driver, savings and stamps, all kept live by
  * the order's event stream; cancel while pending; the support flow.
  */

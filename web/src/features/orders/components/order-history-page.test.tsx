@@ -77,7 +77,7 @@ function fillDeliveryBasket() {
 }
 
 describe("order history: Order again", () => {
-  it("asks before a pickup order empties a filled delivery basket (SPEC §4); cancel keeps it", async () => {
+  it("asks before a pickup order empties a filled delivery basket (docs/product.md §4); cancel keeps it", async () => {
     fillDeliveryBasket();
     renderRoute("/demo-burgers/orders");
     const u = userEvent.setup();

@@ -41,7 +41,7 @@ export function OrderHistoryPage() {
   const [result, setResult] = useState<ReorderResult | null>(null);
   const [busy, setBusy] = useState<number | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  /** An order whose type differs from a filled basket's: asked about first (SPEC.md §4). */
+  /** An order whose type differs from a filled basket's: asked about first (docs/product.md §4). */
   const [confirming, setConfirming] = useState<OrderDetail | null>(null);
 
   const askOrderAgain = (order: OrderDetail) => {

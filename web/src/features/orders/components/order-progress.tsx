@@ -5,7 +5,7 @@ import { formatTime } from "@/lib/time-format";
 import type { OrderDetail } from "../api/get-order";
 
 /**
- * The progress steps (DESIGN.md §6 labels), the expected time (on the venue's
+ * The progress steps (docs/architecture.md §6 labels), the expected time (on the venue's
  * clock) and, for a pickup, where to collect it.
  */
 export function OrderProgress({ order, venue }: { order: OrderDetail; venue?: Store }) {

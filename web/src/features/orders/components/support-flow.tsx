@@ -6,7 +6,7 @@ import { DescribeIssue } from "./support-describe";
 import "@/components/ui/form/form.css";
 
 /**
- * The three steps of SPEC.md §2: choose the issue → describe it and add photos
+ * The three steps of docs/product.md §2: choose the issue → describe it and add photos
  * → confirmation. Photos are uploaded as they are chosen (the server checks
  * them by content) and sent by id with the request.
  */
