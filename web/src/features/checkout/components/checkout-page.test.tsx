@@ -634,7 +634,7 @@ describe(
       expect(screen.getByText("Expiry date is required")).toBeTruthy();
 
       await userEvent.click(screen.getByRole("textbox", { name: "Promo code" }));
-    await userEvent.paste("used10");
+      await userEvent.paste("used10");
       await userEvent.click(screen.getByRole("button", { name: "Apply" }));
       expect(await screen.findByText("You have already used this promo code.")).toBeTruthy();
       await userEvent.clear(screen.getByRole("textbox", { name: "Promo code" }));

@@ -1,10 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
-import { useQueryClient } from "@tanstack/react-query";
-import { useNavigate } from "react-router";
 import { useTranslation } from "@/i18n";
-import { paths } from "@/app/paths";
 import { useOrderType } from "@/hooks/use-order-type";
-import { userInfoKey } from "@/lib/api/get-user-info";
 import type { Scheme, Store } from "@/lib/api/types";
 import { OrderType } from "@/lib/enums";
 import { setLineQty, type Basket } from "@/stores/basket";
@@ -14,18 +10,16 @@ import { useVenueStore } from "@/stores/venue";
 import { useOffers, useTipping } from "../api/options";
 import { useCheckoutErrors } from "../hooks/use-checkout-errors";
 import { useCheckoutQuote } from "../hooks/use-checkout-quote";
-import { focusFirst, useCheckoutSubmit } from "../hooks/use-checkout-submit";
+import { useCheckoutPayment } from "../hooks/use-checkout-payment";
+import { useCheckoutSubmit } from "../hooks/use-checkout-submit";
 import { useCheckoutTiming } from "../hooks/use-checkout-timing";
 import { useContactDetails } from "../hooks/use-contact-details";
 import { useOfferProblem } from "../hooks/use-offer-problem";
-import { usePay } from "../hooks/use-pay";
 import { useQuoteProblems } from "../hooks/use-quote-problems";
 import { useRewardChoice } from "../hooks/use-reward-choice";
-import { useRedirectFailure } from "../hooks/use-redirect-failure";
 import { useSummaryLines } from "../hooks/use-summary-lines";
 import { buildOrderRequest } from "../lib/order-request";
 import type { PaymentMethodHandle } from "../lib/payment";
-import { redirectReturnUrl } from "../lib/redirect-return";
 import { normalisePhone, type ContactValues } from "../lib/validation";
 import type { AddressDialogProps } from "./checkout-page";
 import { CheckoutAside } from "./checkout-aside";
@@ -46,14 +40,11 @@ interface CheckoutViewProps {
 /** The checkout of a venue with a basket: the hooks hold the state, the sections show it. */
 export function CheckoutView({ scheme, venue, basket, menuHref, renderAddressDialog }: CheckoutViewProps) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const slug = scheme.business_slug;
   const orderType = useOrderType(venue);
   const delivery = orderType === OrderType.DELIVERY;
   const detail = basket.orderDetail;
   const updateBasket = useVenueStore((s) => s.updateBasket);
-  const resetBasket = useVenueStore((s) => s.resetBasket);
   const setTiming = useHomeStore((s) => s.setTiming);
   const homeAddress = useHomeStore((s) => s.delivery_address);
   const hasSession = useAuthStore(selectIsSignedInTo(slug));
@@ -95,15 +86,7 @@ export function CheckoutView({ scheme, venue, basket, menuHref, renderAddressDia
   const problems = useQuoteProblems(quote.isPlaceholderData ? undefined : quote.data, quote.error);
   const offers = useOffers(slug, hasSession).data ?? [];
 
-  const pay = usePay(slug, (prepared) => {
-    // The basket is emptied only now that the payment went through.
-    resetBasket({ keepContact: true });
-    // A loyalty reward is spent with the payment: user/info answers anew.
-    if (loyaltyChoice >= 0) void queryClient.invalidateQueries({ queryKey: userInfoKey(slug) });
-    void navigate(paths.venue.orderDetails.getHref(slug, venue.venue_slug, prepared.order.id), {
-      state: { order: prepared.order },
-    });
-  });
+  const { pay, returnUrl, redirectFailure } = useCheckoutPayment(slug, venue.venue_slug, loyaltyChoice >= 0);
   const dropPromocode = useCallback(() => patchDetail({ promocode: "" }), [patchDetail]);
   const errors = useCheckoutErrors({
     problems,
@@ -112,17 +95,6 @@ export function CheckoutView({ scheme, venue, basket, menuHref, renderAddressDia
     promocode: detail.promocode,
     dropPromocode,
   });
-  // A method that leaves the page comes back to this checkout (redirect-return.ts).
-  const returnUrl = useCallback(
-    (orderId: number) =>
-      redirectReturnUrl(
-        paths.venue.checkout.getHref(slug, venue.venue_slug),
-        orderId,
-        window.location.origin,
-      ),
-    [slug, venue.venue_slug],
-  );
-  const redirectFailure = useRedirectFailure(() => focusFirst(["co-pay-error"]));
   const offerProblem = useOfferProblem(
     offers,
     offerChoice,

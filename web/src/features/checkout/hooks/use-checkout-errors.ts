@@ -39,7 +39,8 @@ export function useCheckoutErrors({ problems, payError, clearPayError, promocode
     fields,
     setFields,
     target,
-    promo: promoError ?? target("promo"),
+    // The quote's refusal of a code no longer in the basket is stale (the next quote drops it).
+    promo: promoError ?? (payError?.target === "promo" ? payError.message : refusal),
     setPromoError,
     /** The customer changed these fields: their errors go. */
     changed(names: readonly CheckoutField[]) {
