@@ -176,6 +176,22 @@ for (const w of SCHEMES) {
       await settle(page);
       await shot(`board-${w.theme}-${lang}-detail`, { fullPage: false });
       await page.keyboard.press("Escape");
+      // "On the way" of a delivery asks who takes it (issue 18), at 1024 and on a 390 phone.
+      for (const width of [1024, 390]) {
+        await page.setViewportSize({ width, height: width === 390 ? 844 : 768 });
+        await page
+          .getByTestId("column-preparing")
+          .getByRole("button")
+          .filter({ hasText: /^(On the way|W drodze)$/ })
+          .first()
+          .click();
+        await settle(page);
+        await page.getByRole("dialog").getByRole("radio").last().check();
+        await settle(page);
+        await shot(`board-${w.theme}-${lang}-dispatch-${width}`, { fullPage: false });
+        await page.keyboard.press("Escape");
+      }
+      await page.setViewportSize({ width: 1024, height: 768 });
     }
   });
 }
