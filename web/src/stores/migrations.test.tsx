@@ -61,7 +61,7 @@ beforeEach(() => {
   localStorage.clear();
   useVenueStore.setState({ ...initialVenueData });
   useHomeStore.setState({ ...initialHomeData });
-  useAuthStore.setState({ token: null, user: null });
+  useAuthStore.setState({ token: null, user: null, sessions: {} });
   useGeneralStore.setState({ language: "en-US", page: "", lastVersion: 0, lastStringVersion: "" });
 });
 
@@ -212,12 +212,25 @@ describe("auth store migrations", () => {
     persist("auth", { token: "tok-1", user }, version);
     await useAuthStore.persist.rehydrate();
     expect(useAuthStore.getState()).toMatchObject({ token: "tok-1", user });
-    expect(stored("auth")).toEqual({ state: { token: "tok-1", user }, version: AUTH_STORE_VERSION });
+    expect(stored("auth")).toEqual({
+      state: { token: "tok-1", user, sessions: { "demo-burgers": { token: "tok-1", user } } },
+      version: AUTH_STORE_VERSION,
+    });
+  });
+
+  it("reads version 1: the one session becomes its scheme's", () => {
+    const user = { email: "a@b.test", business_slug: "demo-pierogi" };
+    expect(migrateAuth({ token: "tok-1", user }, 1)).toEqual({
+      token: "tok-1",
+      user,
+      sessions: { "demo-pierogi": { token: "tok-1", user } },
+    });
   });
 
   it("is signed out when the token is missing or not a string", () => {
-    expect(migrateAuth({ token: 5, user: { email: "a@b.test" } }, 0)).toEqual({ token: null, user: null });
-    expect(migrateAuth({ user: { email: "a@b.test" } }, 0)).toEqual({ token: null, user: null });
+    const none = { token: null, user: null, sessions: {} };
+    expect(migrateAuth({ token: 5, user: { email: "a@b.test" } }, 0)).toEqual(none);
+    expect(migrateAuth({ user: { email: "a@b.test" } }, 0)).toEqual(none);
   });
 });
 
@@ -264,6 +277,7 @@ describe("at start-up", () => {
     });
     expect(authModule.useAuthStore.getState().token).toBe("tok-1");
     expect(generalModule.useGeneralStore.getState().language).toBe("pl-PL");
-    for (const key of ["home", "venue", "auth", "general"]) expect(stored(key).version).toBe(1);
+    for (const key of ["home", "venue", "general"]) expect(stored(key).version).toBe(1);
+    expect(stored("auth").version).toBe(AUTH_STORE_VERSION);
   });
 });

@@ -241,10 +241,15 @@ describe("general store", () => {
 
 describe("auth and home stores", () => {
   it("persists token and user under 'auth'", () => {
-    useAuthStore.getState().setSession("tok", { email: "a@b.test" });
-    expect(stored("auth").state).toEqual({ token: "tok", user: { email: "a@b.test" } });
+    const user = { email: "a@b.test", business_slug: "demo-burgers" };
+    useAuthStore.getState().setSession("tok", user);
+    expect(stored("auth").state).toEqual({
+      token: "tok",
+      user,
+      sessions: { "demo-burgers": { token: "tok", user } },
+    });
     useAuthStore.getState().signOut();
-    expect(stored("auth").state).toEqual({ token: null, user: null });
+    expect(stored("auth").state).toEqual({ token: null, user: null, sessions: {} });
   });
 
   it("has the home defaults and persists its fields under 'home'", () => {

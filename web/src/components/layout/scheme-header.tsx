@@ -5,7 +5,7 @@ import { paths } from "@/app/paths";
 import { LanguageSwitcher } from "@/components/ui/language-switcher";
 import { SkipLink } from "@/components/ui/skip-link";
 import { SchemeLogo } from "@/components/ui/scheme-logo";
-import { selectIsSignedIn, useAuthStore } from "@/stores/auth";
+import { selectIsSignedInTo, useAuthStore } from "@/stores/auth";
 
 interface SchemeHeaderProps {
   businessSlug: string;
@@ -17,7 +17,7 @@ interface SchemeHeaderProps {
 
 export function SchemeHeader({ businessSlug, name, logoUrl, account }: SchemeHeaderProps) {
   const { t } = useTranslation();
-  const signedIn = useAuthStore(selectIsSignedIn);
+  const signedIn = useAuthStore(selectIsSignedInTo(businessSlug));
   const signOut = useAuthStore((s) => s.signOut);
   return (
     <>
@@ -33,7 +33,7 @@ export function SchemeHeader({ businessSlug, name, logoUrl, account }: SchemeHea
             {account !== undefined ? (
               account
             ) : signedIn ? (
-              <button type="button" className="button button--ghost" onClick={signOut}>
+              <button type="button" className="button button--ghost" onClick={() => signOut(businessSlug)}>
                 {t("nav.signOut")}
               </button>
             ) : (

@@ -1,4 +1,4 @@
-import { tokenScheme, useAuthStore } from "@/stores/auth";
+import { pageScheme, tokenOf, tokenScheme, useAuthStore } from "@/stores/auth";
 import { FROM_CACHE_HEADER } from "@/sw/rules";
 import { useGeneralStore } from "@/stores/general";
 import { ApiError, apiErrorFromBody, FALLBACK_MESSAGES } from "./api-error";
@@ -47,18 +47,6 @@ function requestScheme(body: ApiBody): string | undefined {
   return undefined;
 }
 
-/** The scheme of the page the app is on: the first segment of /{scheme}/… (none on the landing page). */
-function pageScheme(): string | undefined {
-  if (typeof window === "undefined") return undefined;
-  const first = window.location.pathname.split("/")[1];
-  if (!first) return undefined;
-  try {
-    return decodeURIComponent(first);
-  } catch {
-    return undefined;
-  }
-}
-
 /**
  * The stored token, unless the request is for another scheme than the token's
  * (named in the body, else the page's): tokens are scheme-bound (docs/architecture.md §7),
@@ -67,10 +55,11 @@ function pageScheme(): string | undefined {
  */
 function storedToken(body: ApiBody): string | null {
   const state = useAuthStore.getState();
-  const held = tokenScheme(state);
   const wanted = requestScheme(body) ?? pageScheme();
-  if (held && wanted && held !== wanted) return null;
-  return state.token;
+  if (!wanted) return state.token;
+  // That scheme's own session; a token of no known scheme (stored before schemes were
+  // recorded) goes where it did.
+  return tokenOf(wanted)(state) ?? (tokenScheme(state) === undefined ? state.token : null);
 }
 
 function buildHeaders(options: PostOptions, token: string | null): Headers {
@@ -211,12 +200,18 @@ export async function post<T = unknown, M = Record<string, unknown>>(
   if (parsed.success === false) {
     const error = apiErrorFromBody(parsed, response.status, retryAfterSeconds(response));
     // 1401: the token we sent is no longer good (expired, revoked): forget it.
-    if (error.code === SIGN_IN_REQUIRED && token && token === useAuthStore.getState().token) {
-      useAuthStore.getState().signOut();
-    }
+    if (error.code === SIGN_IN_REQUIRED && token) forgetToken(token);
     throw error;
   }
   return reshape<T, M>(parsed);
+}
+
+/** The session a token belongs to ends here (whichever scheme's it is). */
+function forgetToken(token: string) {
+  const state = useAuthStore.getState();
+  const scheme = Object.entries(state.sessions).find(([, s]) => s.token === token)?.[0];
+  if (scheme) state.signOut(scheme);
+  else if (token === state.token) state.signOut();
 }
 
 // ---- Typed helpers over the generated OpenAPI types (never hand-copied) ----

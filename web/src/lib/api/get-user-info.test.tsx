@@ -5,7 +5,7 @@ import { userInfoQueryOptions } from "./get-user-info";
 
 const anna = { id: 7, email: "anna@example.com", first_name: "Anna", last_name: "Nowak", is_guest: false };
 
-beforeEach(() => useAuthStore.setState({ token: null, user: null }));
+beforeEach(() => useAuthStore.setState({ token: null, user: null, sessions: {} }));
 afterEach(() => vi.unstubAllGlobals());
 
 describe("user/info", () => {

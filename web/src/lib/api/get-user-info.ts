@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { useAuthStore, type AuthUser } from "@/stores/auth";
+import { tokenOf, useAuthStore, type AuthUser } from "@/stores/auth";
 import { call, type ApiPayload } from "./client";
 
 export type UserInfo = ApiPayload<"user/info">;
@@ -21,7 +21,7 @@ export function userInfoQueryOptions(scheme: string, signedIn: boolean) {
   return queryOptions({
     queryKey: userInfoKey(scheme),
     queryFn: async ({ signal }) => {
-      const asked = useAuthStore.getState().token;
+      const asked = tokenOf(scheme)(useAuthStore.getState());
       const { payload } = await call("user/info", { filter: { business_slug: scheme } }, { signal });
       if (payload) recordUser(asked, { ...payload, business_slug: payload.business_slug || scheme });
       return payload;
@@ -34,7 +34,8 @@ export function userInfoQueryOptions(scheme: string, signedIn: boolean) {
 /** Stores user/info's answer as the session's user, unless the session changed meanwhile. */
 function recordUser(asked: string | null, user: AuthUser) {
   const state = useAuthStore.getState();
-  if (asked !== null && state.token === asked) state.setUser(user);
+  const scheme = user.business_slug;
+  if (asked !== null && scheme && tokenOf(scheme)(state) === asked) state.setSession(asked, user);
 }
 
 export function useUserInfo(scheme: string, signedIn: boolean) {

@@ -3,7 +3,7 @@ import { useTranslation } from "@/i18n";
 import "../address.css";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { useErrorMessage } from "@/hooks/use-error-message";
-import { selectIsSignedInTo, selectUserOf, useAuthStore } from "@/stores/auth";
+import { selectUserOf, tokenOf, useAuthStore } from "@/stores/auth";
 import type { DeliveryAddress } from "@/stores/delivery-address";
 import { useHomeStore } from "@/stores/home";
 import { useVenueStore } from "@/stores/venue";
@@ -44,7 +44,7 @@ export function AddressPicker({ defaultSelection = false, storeCount, onSubmit }
   const businessSlug = useVenueStore((s) => s.currentScheme?.business_slug ?? "");
   // A token of another scheme counts as signed out here (docs/architecture.md §7).
   const user = useAuthStore(selectUserOf(businessSlug));
-  const token = useAuthStore((s) => (selectIsSignedInTo(businessSlug)(s) ? s.token : null));
+  const token = useAuthStore(tokenOf(businessSlug));
   const isGuest = user?.is_guest === true;
   const userEmail = typeof user?.email === "string" ? user.email : "";
   const signedIn = token !== null && !isGuest;

@@ -49,7 +49,7 @@ beforeEach(async () => {
 });
 afterEach(() => {
   vi.unstubAllGlobals();
-  useAuthStore.setState({ token: null, user: null });
+  useAuthStore.setState({ token: null, user: null, sessions: {} });
 });
 
 describe("OrderAddress screen", () => {

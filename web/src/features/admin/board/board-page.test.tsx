@@ -119,7 +119,7 @@ beforeEach(() => {
 
 afterEach(() => {
   vi.unstubAllGlobals();
-  useAuthStore.setState({ token: null, user: null });
+  useAuthStore.setState({ token: null, user: null, sessions: {} });
 });
 
 const transitions = () => sent.filter((s) => s.path === "admin/orders/transition").map((s) => s.body.data);

@@ -20,7 +20,7 @@ import { useErrorMessage } from "@/hooks/use-error-message";
 import { useTranslation } from "@/i18n";
 import { isApiError } from "@/lib/api/api-error";
 import { call } from "@/lib/api/client";
-import { selectUserOf, useAuthStore } from "@/stores/auth";
+import { selectUserOf, tokenOf, useAuthStore } from "@/stores/auth";
 import {
   dropAdminQueries,
   isManagerOf,
@@ -47,7 +47,7 @@ export function AdminShell() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const user = useAuthStore(selectUserOf(scheme));
-  const token = useAuthStore((s) => s.token);
+  const token = useAuthStore(tokenOf(scheme));
   const signOutLocal = useAuthStore((s) => s.signOut);
   const venues = useAdminVenues(scheme, user !== null);
   // The deepest route's params: the shell's own stop above board/:venue.
@@ -59,7 +59,7 @@ export function AdminShell() {
 
   const signOut = async () => {
     const held = token;
-    signOutLocal();
+    signOutLocal(scheme);
     dropAdminQueries(queryClient);
     void navigate(paths.admin.signIn.getHref(scheme), { replace: true });
     // Revoke the token too ({} also for one already invalid).

@@ -4,7 +4,7 @@ import { useTranslation } from "@/i18n";
 import { useUserInfo } from "@/lib/api/get-user-info";
 import { Link, useLocation } from "react-router";
 import { paths } from "@/app/paths";
-import { selectUserOf, useAuthStore, type AuthUser } from "@/stores/auth";
+import { selectUserOf, tokenOf, useAuthStore, type AuthUser } from "@/stores/auth";
 import { accountLabel } from "../account-label";
 import { signOutRemote } from "../api/sign-out";
 import { dropUserQueries } from "../hooks/use-complete-sign-in";
@@ -55,7 +55,7 @@ function SignedInMenu({ scheme, user }: { scheme: string; user: AuthUser }) {
   const root = useRef<HTMLDivElement>(null);
   const queryClient = useQueryClient();
   const location = useLocation();
-  const token = useAuthStore((s) => s.token);
+  const token = useAuthStore(tokenOf(scheme));
   // Keeps the stored user fresh: the query records its answer in the auth store
   // itself (lib/api/get-user-info.ts), so `user` re-renders with it; a 1401 here clears
   // the session in the API client.
@@ -79,14 +79,14 @@ function SignedInMenu({ scheme, user }: { scheme: string; user: AuthUser }) {
 
   const signOut = async () => {
     setOpen(false);
-    const held = useAuthStore.getState().token;
+    const held = tokenOf(scheme)(useAuthStore.getState());
     try {
       if (held) await signOutRemote(held);
     } catch {
       // Signed out here whatever the server said; the token expires on its own.
     } finally {
       // Only the session goes: the basket stays (docs/product.md §3 keeps them apart).
-      useAuthStore.getState().signOut();
+      useAuthStore.getState().signOut(scheme);
       dropUserQueries(queryClient);
     }
   };

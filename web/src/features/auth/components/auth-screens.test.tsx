@@ -51,7 +51,7 @@ const session = (over: Record<string, unknown> = {}) => ({
 beforeEach(async () => {
   calls.length = 0;
   useGeneralStore.setState({ language: "en-US" });
-  useAuthStore.setState({ token: null, user: null });
+  useAuthStore.setState({ token: null, user: null, sessions: {} });
   sessionStorage.clear();
   await i18n.changeLanguage("en-US");
 });

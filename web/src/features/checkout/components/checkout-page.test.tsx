@@ -213,7 +213,7 @@ const payButton = () => screen.findByRole("button", { name: "Pay £17.47" }, { t
 
 beforeEach(() => {
   useHomeStore.setState({ ...initialHomeData, currentScheme: "demo-burgers", order_type: 1 });
-  useAuthStore.setState({ token: null, user: null });
+  useAuthStore.setState({ token: null, user: null, sessions: {} });
   withBasket([
     { item_id: 1, qty: 1 },
     { item_id: 3, qty: 2 },

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { useErrorMessage } from "@/hooks/use-error-message";
 import { useTranslation } from "@/i18n";
 import { isApiError } from "@/lib/api/api-error";
-import { useAuthStore } from "@/stores/auth";
+import { selectUserOf, useAuthStore } from "@/stores/auth";
 import { openDeliveries, sendLocation, useDeliveries, useDeliveryWake } from "../api/deliveries";
 import { useShareLocation } from "../lib/share-location";
 import { DeliveryCard } from "./delivery-card";
@@ -11,7 +11,7 @@ import { DeliveryCard } from "./delivery-card";
 export function DeliveryList({ scheme, brand }: { scheme: string; brand: string }) {
   const { t } = useTranslation();
   const errorMessage = useErrorMessage();
-  const email = useAuthStore((s) => s.user?.email ?? "");
+  const email = useAuthStore(selectUserOf(scheme))?.email ?? "";
   const query = useDeliveries(scheme, true);
   // Live: an order the board assigns shows at once (not a driver here: the list says so, the wait ends).
   useDeliveryWake(scheme, true);

@@ -70,7 +70,7 @@ export function DriverApp() {
               className="button button--secondary"
               onClick={() => {
                 queryClient.removeQueries({ queryKey: [DRIVER_KEY] });
-                signOut();
+                signOut(slug);
               }}
             >
               {t("driverApp.signOut")}

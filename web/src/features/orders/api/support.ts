@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { API_BASE, call, CLIENT_HEADER } from "@/lib/api/client";
 import { ApiError, apiErrorFromBody, FALLBACK_MESSAGES } from "@/lib/api/api-error";
-import { useAuthStore } from "@/stores/auth";
+import { tokenOf, useAuthStore } from "@/stores/auth";
 import { useGeneralStore } from "@/stores/general";
 import { orderQueryKey } from "./get-order";
 
@@ -32,7 +32,7 @@ export async function uploadPhoto(file: File, businessSlug: string): Promise<Upl
     "X-Client": CLIENT_HEADER,
     "Accept-Language": useGeneralStore.getState().language,
   });
-  const token = useAuthStore.getState().token;
+  const token = tokenOf(businessSlug)(useAuthStore.getState());
   if (token) headers.set("Authorization", `Bearer ${token}`);
   let response: Response;
   let parsed: Record<string, unknown>;

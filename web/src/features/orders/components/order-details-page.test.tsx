@@ -81,7 +81,7 @@ beforeEach(async () => {
 });
 afterEach(() => {
   vi.unstubAllGlobals();
-  useAuthStore.setState({ token: null, user: null });
+  useAuthStore.setState({ token: null, user: null, sessions: {} });
 });
 
 describe("order page: how the order ended (issue 18)", () => {
