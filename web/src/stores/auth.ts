@@ -15,7 +15,7 @@ export interface AuthUser {
   [key: string]: unknown;
 }
 
-/** One scheme's session: tokens are scheme-bound (DESIGN.md §7). */
+/** One scheme's session: tokens are scheme-bound (docs/architecture.md §7). */
 export interface Session {
   token: string;
   user: AuthUser | null;
