@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "./api/api-error";
 import { openOrderStream, type OrderEvent } from "./order-events";
 import type { StreamState } from "./ticketed-stream";
+import { FakeSource, latest } from "@/test/fake-event-source";
 
 /**
  * The ticketed stream (lib/ticketed-stream.ts) through the order page's
@@ -25,31 +26,6 @@ const api = vi.hoisted(() => {
   };
 });
 vi.mock("@/lib/api/client", () => ({ call: api.call }));
-
-/** A fake EventSource the test drives: open, deliver an event, fail. */
-class FakeSource {
-  static all: FakeSource[] = [];
-  url: URL;
-  closed = false;
-  onopen: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  listeners = new Map<string, (m: MessageEvent<string>) => void>();
-  constructor(url: URL) {
-    this.url = new URL(url);
-    FakeSource.all.push(this);
-  }
-  addEventListener(type: string, f: (m: MessageEvent<string>) => void) {
-    this.listeners.set(type, f);
-  }
-  close() {
-    this.closed = true;
-  }
-  emit(type: string, id: string, data: unknown) {
-    this.listeners.get(type)?.({ lastEventId: id, data: JSON.stringify(data) } as MessageEvent<string>);
-  }
-}
-
-const latest = () => FakeSource.all[FakeSource.all.length - 1]!;
 
 describe("the ticketed stream", () => {
   beforeEach(() => {
