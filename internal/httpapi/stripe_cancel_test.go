@@ -50,10 +50,7 @@ func TestExpiredOrderCancelsItsIntent(t *testing.T) {
 		t.Cleanup(srv.Close)
 
 		clk := &clock{t: monday}
-		e := start(t, db, options{now: clk.Now, env: map[string]string{
-			"PLATTER_PAYMENTS": "stripe", "PLATTER_STRIPE_SECRET_KEY": "sk_test_123",
-			"PLATTER_STRIPE_PUBLISHABLE_KEY": "pk_test_123", "PLATTER_STRIPE_WEBHOOK_SECRET": whsec,
-			"PLATTER_STRIPE_API_BASE": srv.URL}})
+		e := start(t, db, options{now: clk.Now, env: stripeEnv(srv.URL)})
 		m := sohoMenu(t, e)
 		ann := signIn(t, e, "demo-burgers", "ann@example.com")
 		intentOf := func(orderID int64) string {

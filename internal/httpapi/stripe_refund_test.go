@@ -67,10 +67,7 @@ func newStripeRig(t *testing.T, db *store.DB, mock string) *stripeRig {
 	t.Cleanup(srv.Close)
 	r.api = srv.URL
 	db.SetOrderMail(mail.Composer{PublicURL: "https://order.example.test", From: "Platter <no-reply@example.test>"})
-	r.e = start(t, db, options{now: r.clk.Now, env: map[string]string{
-		"PLATTER_PAYMENTS": "stripe", "PLATTER_STRIPE_SECRET_KEY": "sk_test_123",
-		"PLATTER_STRIPE_PUBLISHABLE_KEY": "pk_test_123", "PLATTER_STRIPE_WEBHOOK_SECRET": whsec,
-		"PLATTER_STRIPE_API_BASE": srv.URL}})
+	r.e = start(t, db, options{now: r.clk.Now, env: stripeEnv(srv.URL)})
 	r.m = sohoMenu(t, r.e)
 	r.ann = signIn(t, r.e, "demo-burgers", "ann@example.com")
 	return r

@@ -50,6 +50,16 @@ var stripeMock struct {
 	stop func()
 }
 
+// stripeEnv is the configuration of a server that takes cards through
+// Stripe at apiBase (stripe-mock, or a proxy before it), with the tests'
+// webhook secret.
+func stripeEnv(apiBase string) map[string]string {
+	return map[string]string{
+		"PLATTER_PAYMENTS": "stripe", "PLATTER_STRIPE_SECRET_KEY": "sk_test_123",
+		"PLATTER_STRIPE_PUBLISHABLE_KEY": "pk_test_123", "PLATTER_STRIPE_WEBHOOK_SECRET": whsec,
+		"PLATTER_STRIPE_API_BASE": apiBase}
+}
+
 // startStripeMock returns the base URL of the test binary's stripe-mock.
 func startStripeMock(t *testing.T) string {
 	t.Helper()
@@ -139,10 +149,7 @@ func TestStripeFlow(t *testing.T) {
 	storetest.Run(t, func(t *testing.T, db *store.DB) {
 		clk := &clock{t: monday}
 		db.SetOrderMail(mail.Composer{PublicURL: "https://order.example.test", From: "Platter <no-reply@example.test>"})
-		e := start(t, db, options{now: clk.Now, env: map[string]string{
-			"PLATTER_PAYMENTS": "stripe", "PLATTER_STRIPE_SECRET_KEY": "sk_test_123",
-			"PLATTER_STRIPE_PUBLISHABLE_KEY": "pk_test_123", "PLATTER_STRIPE_WEBHOOK_SECRET": whsec,
-			"PLATTER_STRIPE_API_BASE": api}})
+		e := start(t, db, options{now: clk.Now, env: stripeEnv(api)})
 		m := sohoMenu(t, e)
 		ann := signIn(t, e, "demo-burgers", "ann@example.com")
 		userID := int64(num(e.call("user/info", nil, ann...).data(t)["id"]))

@@ -25,10 +25,7 @@ func TestWebhookDeliveredConcurrently(t *testing.T) {
 	storetest.Run(t, func(t *testing.T, db *store.DB) {
 		clk := &clock{t: monday}
 		db.SetOrderMail(mail.Composer{PublicURL: "https://order.example.test", From: "Platter <no-reply@example.test>"})
-		e := start(t, db, options{now: clk.Now, env: map[string]string{
-			"PLATTER_PAYMENTS": "stripe", "PLATTER_STRIPE_SECRET_KEY": "sk_test_123",
-			"PLATTER_STRIPE_PUBLISHABLE_KEY": "pk_test_123", "PLATTER_STRIPE_WEBHOOK_SECRET": whsec,
-			"PLATTER_STRIPE_API_BASE": api}})
+		e := start(t, db, options{now: clk.Now, env: stripeEnv(api)})
 		m := sohoMenu(t, e)
 		ann := signIn(t, e, "demo-burgers", "ann@example.com")
 		prepare := func(key string, kv ...any) (orderID int64, intent string, total int64) {
