@@ -194,3 +194,49 @@ describe("order page: a session that ended (issue 18)", () => {
     expect(screen.queryByTestId("order-sign-in")).toBeNull();
   });
 });
+
+describe("order page: stamps for a signed-in customer (issue 18: no '0 stamps')", () => {
+  const card = (balance: number) => ({
+    success: true,
+    data: { email: "ann@example.com", is_guest: false, stamps: { balance, per_reward: 8 }, rewards: [] },
+  });
+  function serveWith(data: unknown, balance: number) {
+    vi.stubGlobal(
+      "fetch",
+      apiStub({
+        "venue/info": { success: true, data: scheme, lastUpdatedTime: "t" },
+        "orders/get": { success: true, data },
+        "user/info": card(balance),
+      }),
+    );
+  }
+
+  it("names the stamps an arrived order earned, and how many more to the reward", async () => {
+    serveWith(order(), 1);
+    renderRoute(PATH);
+    await waitFor(() =>
+      expect(screen.getByTestId("order-stamps").textContent).toBe(
+        "You earned 1 stamp — 7 more for a Free burger",
+      ),
+    );
+  });
+
+  it("says nothing of stamps when the order earned none and the card is empty", async () => {
+    const none = { ...pricing, stamps_earned: 0 };
+    serveWith(order({ pricing: none, stamps: { earned: 0 }, savings: 0 }), 0);
+    renderRoute(PATH);
+    expect(await screen.findByText("Thank you for your order!")).toBeTruthy();
+    expect(screen.queryByTestId("order-stamps")).toBeNull();
+    expect(screen.queryByText(/0 stamps/)).toBeNull();
+    expect(screen.queryByRole("region", { name: "Savings and stamps" })).toBeNull();
+  });
+
+  it("promises no '0 stamps' on an order still on its way", async () => {
+    const none = { ...pricing, stamps_earned: 0 };
+    serveWith(order({ status: "accepted", pricing: none, stamps: { earned: 0 } }), 0);
+    renderRoute(PATH);
+    expect(await screen.findByTestId("order-savings")).toBeTruthy();
+    expect(screen.queryByTestId("order-stamps")).toBeNull();
+    expect(screen.queryByText(/0 stamps/)).toBeNull();
+  });
+});
