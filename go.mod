@@ -11,6 +11,7 @@ require (
 	github.com/prometheus/client_golang v1.25.0
 	github.com/stripe/stripe-go/v83 v83.2.1
 	golang.org/x/crypto v0.58.0
+	golang.org/x/image v0.38.0
 	golang.org/x/text v0.43.0
 	modernc.org/sqlite v1.60.1
 )

@@ -220,6 +220,7 @@ func serve(ctx context.Context, cfg *config.Config, log *slog.Logger, stdout io.
 		Version: version, Geocoder: newGeocoder(cfg), Addresses: db, Accounts: db, MailQueued: bg.mail, Now: now,
 		Orders: db, Tracking: db, Hub: bg.hub, Ordering: orders, Support: db, Loyalty: db, Team: db,
 		Streams: httpapi.StreamLimits{PerUser: cfg.StreamsPerUser, Total: cfg.StreamsMax},
+		Media:   db,
 	})
 	ln, err := net.Listen("tcp", cfg.Addr)
 	if err != nil {

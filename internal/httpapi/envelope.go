@@ -52,7 +52,7 @@ func statusOf(code int) int {
 		platter.CodeBadCode, platter.CodeCodeExhausted,
 		platter.CodeInvitationInvalid, platter.CodeAlreadyMember,
 		platter.CodeBadPhoto, platter.CodePhotoNotYours, platter.CodeTooManyUploads,
-		platter.CodeTooManySupportRequests, platter.CodeOrderNotPlaced:
+		platter.CodeTooManySupportRequests, platter.CodeOrderNotPlaced, platter.CodeBadImage:
 		return http.StatusBadRequest
 	case platter.CodeUnauthorized, platter.CodeBadCredentials:
 		return http.StatusUnauthorized

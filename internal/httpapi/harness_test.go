@@ -112,6 +112,7 @@ func start(t *testing.T, db *store.DB, o options) *env {
 		Config: cfg, Logger: logger,
 		Catalog: cat, Health: db, Web: o.web, DemoAssets: demo.Assets(), Version: "test",
 		Accounts: db, Addresses: db, Orders: db, Ordering: ordering.NewService(db, pay, logger, o.now), Support: db, Loyalty: db, Team: db, Tracking: tracking, Hub: hub, Streams: o.streams, Geocoder: o.geocoder, Now: o.now, MailQueued: o.poke, Passwords: o.gate,
+		Media: db,
 	})
 	srv := httptest.NewServer(api.Handler())
 	t.Cleanup(srv.Close)

@@ -80,6 +80,10 @@ func (s *Server) routeTable() []route {
 		{path: "supports/insert", access: anySession, scope: scopeOwn, call: s.supportInsert},
 		{path: "upload", access: anySession, scope: scopeOwn, method: http.MethodPost, raw: s.upload},
 		{path: photoPath, access: anySession, scope: scopeOwn, method: http.MethodGet, raw: s.photo},
+		// The back office's pictures (a manager uploads them through
+		// upload with a purpose, held to imageUploader) are the
+		// storefront's: anyone may fetch them, by scheme, id and size.
+		{path: mediaPath, access: anyone, scope: scopeNone, method: http.MethodGet, raw: s.mediaVariant},
 
 		{path: "admin/venues/list", access: staff, scope: scopeVenue, call: s.adminVenues},
 

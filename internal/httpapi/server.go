@@ -20,6 +20,7 @@ import (
 	"platter/internal/config"
 	"platter/internal/geo"
 	"platter/internal/i18n"
+	"platter/internal/media"
 	"platter/internal/notify"
 	"platter/internal/ordering"
 	"platter/internal/schedule"
@@ -99,6 +100,9 @@ type Options struct {
 	// Team stores members, invitations and the outbox the back office
 	// lists; nil fails those calls with 1503.
 	Team Team
+	// Media stores the back office's pictures (menu photos, logos); nil
+	// fails their upload and serving with 1500.
+	Media Media
 }
 
 // Server is the HTTP side of one platter process.
@@ -145,6 +149,9 @@ type Server struct {
 	team     Team
 	teamFlow *account.Team    // nil when Team is nil
 	photos   *support.Decoder // bounds concurrent photo decodes
+
+	media  Media
+	images *media.Processor // bounds concurrent picture decodes
 }
 
 // New builds a Server; Handler serves it.
@@ -178,6 +185,7 @@ func New(o Options) *Server {
 	s.acct = s.accountService(o)
 	s.support, s.photos = o.Support, support.NewDecoder(0, 5*time.Second)
 	s.loyalty = o.Loyalty
+	s.media, s.images = o.Media, media.NewProcessor(0, 5*time.Second)
 	s.team = o.Team
 	s.teamFlow = s.teamFlows(o)
 	if s.geo = o.Geocoder; s.geo == nil {

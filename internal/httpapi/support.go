@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"platter/internal/i18n"
+	"platter/internal/media"
 	"platter/internal/notify/mail"
 	"platter/internal/ordering"
 	"platter/internal/platter"
@@ -41,64 +42,87 @@ func (s *Server) supportStore() (Support, error) {
 }
 
 // upload answers POST /api/v3/upload: a multipart body whose field "file"
-// is a JPEG of at most 800 KB, checked by its content. The photo is
-// re-encoded (dropping its metadata) and stored for the caller; the answer
-// is {id, url}.
+// is, without a "purpose" field before it, a support photo (a JPEG of at
+// most 800 KB, checked by its content; any session); with purpose "menu"
+// or "logo", a back-office picture (a manager's; media.go). Either is
+// re-encoded (dropping its metadata) and stored; the answer is {id, url}
+// (and the picture's variants).
 func (s *Server) upload(w http.ResponseWriter, r *http.Request, c *Caller) {
 	lang := i18n.Negotiate(r.Header.Get("Accept-Language"))
 	ctx, cancel := context.WithTimeout(r.Context(), s.timeouts.Call)
 	defer cancel()
-	id, err := s.storeUpload(ctx, w, r, c)
+	data, err := s.storeUpload(ctx, w, r, c)
 	if err != nil {
 		s.writeError(w, r, lang, err)
 		return
 	}
-	writeReply(w, &reply{Data: map[string]any{"id": id, "url": photoURL(id)}})
+	writeReply(w, &reply{Data: data})
 }
 
 func photoURL(id int64) string {
 	return "/api/v3/" + photoPath + "?id=" + strconv.FormatInt(id, 10)
 }
 
-func (s *Server) storeUpload(ctx context.Context, w http.ResponseWriter, r *http.Request, c *Caller) (int64, error) {
-	st, err := s.supportStore()
-	if err != nil {
-		return 0, err
-	}
+func (s *Server) storeUpload(ctx context.Context, w http.ResponseWriter, r *http.Request, c *Caller) (any, error) {
 	if mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); mt != "multipart/form-data" {
-		return 0, support.ErrBadPhoto()
+		return nil, support.ErrBadPhoto()
 	}
-	r.Body = http.MaxBytesReader(w, r.Body, uploadBodyLimit)
+	// A manager may send a 5 MB picture; anyone else no more than a photo.
+	r.Body = http.MaxBytesReader(w, r.Body, uploadLimit(c))
 	mr, err := r.MultipartReader()
 	if err != nil {
-		return 0, support.ErrBadPhoto()
+		return nil, support.ErrBadPhoto()
 	}
+	purpose := ""
 	for {
 		part, err := mr.NextPart()
 		if err != nil {
 			// No "file" part (io.EOF), a malformed body, or one over the
 			// limit: the customer's remedy is the same JPEG ≤ 800 KB.
-			return 0, support.ErrBadPhoto()
+			if purpose != "" {
+				return nil, media.ErrBadImage()
+			}
+			return nil, support.ErrBadPhoto()
 		}
-		if part.FormName() != "file" {
+		switch part.FormName() {
+		case "purpose":
+			if purpose, err = formValue(part); err != nil {
+				return nil, err
+			}
+		case "file":
+			if purpose != "" {
+				return s.storeMedia(ctx, part, c, media.Purpose(purpose))
+			}
+			id, err := s.storePhoto(ctx, part, c)
+			if err != nil {
+				return nil, err
+			}
+			return map[string]any{"id": id, "url": photoURL(id)}, nil
+		default:
 			// Another field: skip it, within the body limit.
 			_, _ = io.Copy(io.Discard, part)
-			continue
 		}
-		data, width, height, err := s.photos.Process(ctx, part)
-		if err != nil {
-			// A read that failed (the body over its limit, a broken
-			// multipart) is the customer's file; our own failures (busy,
-			// internal) are already *platter.Error.
-			var pe *platter.Error
-			if !errors.As(err, &pe) {
-				return 0, support.ErrBadPhoto()
-			}
-			return 0, err
-		}
-		return st.SavePhoto(ctx, support.Photo{SchemeID: c.SchemeID, UserID: c.UserID,
-			ContentType: "image/jpeg", Width: width, Height: height, Data: data}, s.now())
 	}
+}
+
+func (s *Server) storePhoto(ctx context.Context, part io.Reader, c *Caller) (int64, error) {
+	st, err := s.supportStore()
+	if err != nil {
+		return 0, err
+	}
+	data, width, height, err := s.photos.Process(ctx, part)
+	if err != nil {
+		// A read that failed (the body over its limit, a broken
+		// multipart) is the customer's file; our own failures (busy,
+		// internal) are already *platter.Error.
+		var pe *platter.Error
+		if !errors.As(err, &pe) {
+			return 0, support.ErrBadPhoto()
+		}
+		return 0, err
+	}
+	return st.SavePhoto(ctx, support.Photo{SchemeID: c.SchemeID, UserID: c.UserID,
+		ContentType: "image/jpeg", Width: width, Height: height, Data: data}, s.now())
 }
 
 // photo answers GET /api/v3/upload/photo?id=: the stored photo, to its

@@ -75,6 +75,9 @@ const (
 	CodeTooManyUploads         = 4003 // the caller has too many photos not yet sent with a request
 	CodeTooManySupportRequests = 4004 // the order has the most support requests it may have
 	CodeOrderNotPlaced         = 4005 // the order was never paid: nothing to ask about yet
+
+	// Back-office pictures (docs/architecture.md §10).
+	CodeBadImage = 4010 // not a JPEG, PNG or WebP by content, over 5 MB, or too many pixels
 )
 
 // Error is the one error type that crosses package boundaries. Message and the
