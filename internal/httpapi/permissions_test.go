@@ -260,7 +260,9 @@ var permCases = map[string]permCase{
 		}},
 	// A back-office picture is the storefront's: anyone fetches it.
 	"media/{scheme}/{file}": {perm: "anyone/none",
-		send: func(f *permFixture, auth []string) *response { return f.e.media("/api/v3/media/demo-burgers/1-320.jpg") }},
+		send: func(f *permFixture, auth []string) *response {
+			return f.e.media("/api/v3/media/demo-burgers/1-320.jpg")
+		}},
 	"upload/photo": {perm: "session/own", want: photoReaders(),
 		send: func(f *permFixture, auth []string) *response {
 			return f.e.photo(f.ownerPhoto()+"&business_slug=demo-burgers", auth...)
