@@ -154,6 +154,11 @@ type Menu struct {
 	// menu was read for (store's VenueMenu; 0 for the menu as imported),
 	// whose overrides are then applied to IsAvailable.
 	SoldOutVersion int64
+	// FreshUntil is when what the menu says about availability next
+	// changes by the clock alone (a snooze ends, a daypart opens or closes);
+	// zero: never. A cache of the menu is good until then, whatever its
+	// versions say.
+	FreshUntil time.Time
 }
 
 // Category groups items; Position orders categories.
@@ -181,6 +186,11 @@ type Item struct {
 	OrderTypes          []int // empty: every order type
 	ModifierCategoryIDs []int64
 	Position            int
+	ImageID             int64
+	Dayparts            []Daypart // empty: all day
+	// OutOfHours is set by Menu.ApplyTime when the item's dayparts do not
+	// cover the moment the menu was read for (IsAvailable stays as stocked).
+	OutOfHours bool
 }
 
 // ModifierCategory is a group of choices for an item ("Choose your bun").

@@ -21,10 +21,27 @@ type VenueMenuRef struct {
 }
 
 // SoldOut is what one venue has run out of: ids of items and modifier
-// items of its menu.
+// items of its menu, with when a timed snooze ends (an id missing from
+// Until is sold out until switched back on). The store lists only the
+// overrides in force at the moment it was read for.
 type SoldOut struct {
 	ItemIDs         []int64
 	ModifierItemIDs []int64
+	ItemUntil       map[int64]time.Time
+	ModifierUntil   map[int64]time.Time
+}
+
+// Next is when the first timed snooze of the list ends; zero: none does.
+func (s SoldOut) Next() time.Time {
+	var next time.Time
+	for _, m := range []map[int64]time.Time{s.ItemUntil, s.ModifierUntil} {
+		for _, t := range m {
+			if next.IsZero() || t.Before(next) {
+				next = t
+			}
+		}
+	}
+	return next
 }
 
 // Apply marks the sold-out items and modifier items of m unavailable. m
@@ -48,6 +65,7 @@ func (s SoldOut) Apply(m *Menu) {
 			m.ModifierItems[i].IsAvailable = false
 		}
 	}
+	m.FreshBefore(s.Next())
 }
 
 // ControlsChange is a change of a venue's controls; nil fields stay as

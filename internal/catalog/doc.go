@@ -100,17 +100,19 @@ type CategoryDoc struct {
 // IsAvailable is a pointer because a missing value means
 // available: a document only has to mention what is sold out.
 type ItemDoc struct {
-	Ref                string   `json:"ref"`
-	Title              string   `json:"title"`
-	Description        string   `json:"description"`
-	ImageURL           string   `json:"image_url"`
-	Price              int64    `json:"price"`
-	IsNew              bool     `json:"is_new"`
-	IsAvailable        *bool    `json:"is_available"`
-	SelectMin          int      `json:"select_min"`
-	SelectMax          int      `json:"select_max"`
-	OrderTypes         []int    `json:"order_types"`
-	ModifierCategories []string `json:"modifier_categories"`
+	Ref                string    `json:"ref"`
+	Title              string    `json:"title"`
+	Description        string    `json:"description"`
+	ImageURL           string    `json:"image_url"`
+	ImageID            int64     `json:"image_id,omitempty"`
+	Price              int64     `json:"price"`
+	IsNew              bool      `json:"is_new"`
+	IsAvailable        *bool     `json:"is_available"`
+	SelectMin          int       `json:"select_min"`
+	SelectMax          int       `json:"select_max"`
+	OrderTypes         []int     `json:"order_types"`
+	Dayparts           []Daypart `json:"dayparts,omitempty"`
+	ModifierCategories []string  `json:"modifier_categories"`
 }
 
 // Available reports whether the item is on sale (missing means yes).

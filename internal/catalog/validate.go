@@ -290,6 +290,8 @@ func (p *problems) validateItem(path string, it *ItemDoc, mods map[string]bool) 
 	p.check(it.Price >= 0, path+".price", "must not be negative")
 	p.selection(path, it.SelectMin, it.SelectMax)
 	p.orderTypes(path+".order_types", it.OrderTypes, false)
+	p.check(it.ImageID >= 0, path+".image_id", "must not be negative")
+	p.validateDayparts(path+".dayparts", it.Dayparts)
 	seen := map[string]bool{}
 	for i, ref := range it.ModifierCategories {
 		rp := idx(path+".modifier_categories", i)

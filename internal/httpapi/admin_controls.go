@@ -29,9 +29,13 @@ type controlsJSON struct {
 	SoldOut           soldOutJSON `json:"sold_out"`
 }
 
+// soldOutJSON lists what is sold out now; a timed snooze also has its end
+// in item_until / modifier_item_until (keyed by id).
 type soldOutJSON struct {
-	ItemIDs         []int64 `json:"item_ids"`
-	ModifierItemIDs []int64 `json:"modifier_item_ids"`
+	ItemIDs           []int64             `json:"item_ids"`
+	ModifierItemIDs   []int64             `json:"modifier_item_ids"`
+	ItemUntil         map[int64]time.Time `json:"item_until"`
+	ModifierItemUntil map[int64]time.Time `json:"modifier_item_until"`
 }
 
 // venueNamed is the venue_slug a controls call must name.
@@ -45,13 +49,14 @@ func (v venueNamed) check(fields map[string]string) {
 
 // controlsReply reads a venue's controls as they are now.
 func (s *Server) controlsReply(r *request, c *Caller, slug string) (*reply, error) {
-	v, so, err := s.cat.VenueControls(r.Context(), c.SchemeID, slug)
+	v, so, err := s.cat.VenueControls(r.Context(), c.SchemeID, slug, s.now())
 	if err != nil {
 		return nil, venueNotFound(err)
 	}
 	out := controlsJSON{VenueSlug: v.Slug, BusyMinutes: v.BusyMinutes, AutoAccept: v.AutoAccept,
 		AutoAcceptMinutes: v.AutoAcceptMinutes, AutoPrint: v.AutoPrint,
-		SoldOut: soldOutJSON{ItemIDs: so.ItemIDs, ModifierItemIDs: so.ModifierItemIDs}}
+		SoldOut: soldOutJSON{ItemIDs: so.ItemIDs, ModifierItemIDs: so.ModifierItemIDs,
+			ItemUntil: so.ItemUntil, ModifierItemUntil: so.ModifierUntil}}
 	if schedule.Paused(v, s.now()) {
 		t := v.PausedUntil.UTC()
 		out.PausedUntil = &t
@@ -136,13 +141,16 @@ func (s *Server) pauseUntil(raw json.RawMessage) (time.Time, bool) {
 // adminVenueSoldOut answers admin/venues/sold-out: one item (item_id) or
 // one modifier item (modifier_item_id) of the venue's menu is sold out at
 // this venue (sold_out true) or available again. Other venues sharing the
-// menu are unchanged.
+// menu are unchanged. until (with sold_out true) snoozes it: an RFC 3339
+// instant, or "end_of_day" (the next midnight in the venue's zone); it
+// comes back by itself then.
 func (s *Server) adminVenueSoldOut(r *request, c *Caller) (*reply, error) {
 	var in struct {
 		venueNamed
-		ItemID         int64 `json:"item_id"`
-		ModifierItemID int64 `json:"modifier_item_id"`
-		SoldOut        *bool `json:"sold_out"`
+		ItemID         int64  `json:"item_id"`
+		ModifierItemID int64  `json:"modifier_item_id"`
+		SoldOut        *bool  `json:"sold_out"`
+		Until          string `json:"until"`
 	}
 	if err := decode(r.Data, &in); err != nil {
 		return nil, err
@@ -162,11 +170,40 @@ func (s *Server) adminVenueSoldOut(r *request, c *Caller) (*reply, error) {
 	if len(fields) > 0 {
 		return nil, platter.Invalid(fields)
 	}
-	err := s.cat.SetSoldOut(r.Context(), c.SchemeID, in.VenueSlug, kind, id, *in.SoldOut, s.now())
+	var until time.Time
+	if u := strings.TrimSpace(in.Until); u != "" && *in.SoldOut {
+		var err error
+		if until, err = s.snoozeUntil(r, c, in.VenueSlug, u); err != nil {
+			return nil, err
+		}
+	}
+	err := s.cat.SetSoldOut(r.Context(), c.SchemeID, in.VenueSlug, kind, id, *in.SoldOut, until, s.now())
 	if platter.ErrorCode(err) == platter.CodeNotFound {
 		return nil, &platter.Error{Code: platter.CodeNotFound, Message: "venue.sold_out_unknown"}
 	} else if err != nil {
 		return nil, err
 	}
 	return s.controlsReply(r, c, in.VenueSlug)
+}
+
+// snoozeUntil reads a sold-out's until: "end_of_day" is the next midnight
+// in the venue's zone; an instant must lie after now and within
+// schedule.MaxDays.
+func (s *Server) snoozeUntil(r *request, c *Caller, venueSlug, text string) (time.Time, error) {
+	now := s.now()
+	if text == "end_of_day" {
+		v, _, err := s.cat.VenueControls(r.Context(), c.SchemeID, venueSlug, now)
+		if err != nil {
+			return time.Time{}, venueNotFound(err)
+		}
+		local := now.In(v.Location())
+		return time.Date(local.Year(), local.Month(), local.Day()+1, 0, 0, 0, 0, local.Location()).UTC(), nil
+	}
+	t, err := time.Parse(time.RFC3339, text)
+	if err != nil || !t.After(now) || t.After(now.AddDate(0, 0, schedule.MaxDays)) {
+		e := platter.Invalid(map[string]string{"until": "venue.sold_out_until"})
+		e.Params = map[string]string{platter.FieldParam("until", i18n.CountParam): strconv.Itoa(schedule.MaxDays)}
+		return time.Time{}, e
+	}
+	return t.UTC(), nil
 }

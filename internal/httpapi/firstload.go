@@ -156,7 +156,7 @@ func (s *Server) firstImages(ctx context.Context, slug string, v *catalog.Venue)
 	if err != nil {
 		return nil
 	}
-	m, err := s.cat.VenueMenu(ctx, ref.MenuID, ref.VenueID)
+	m, err := s.cat.VenueMenu(ctx, ref.MenuID, ref.VenueID, s.now())
 	if err != nil {
 		return nil
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"sync"
+	"time"
 
 	"platter/internal/catalog"
 	"platter/internal/platter"
@@ -12,7 +13,9 @@ import (
 // menuCache keeps serialized menu/list envelopes per menu and order type.
 // An entry is good while its version equals the menu's version in the
 // database, which every instance reads on each request (one indexed query),
-// so a change made through any instance is seen by all of them at once.
+// so a change made through any instance is seen by all of them at once,
+// and until the clock alone changes it (a timed snooze ends, a daypart
+// opens or closes: catalog.Menu.FreshUntil).
 type menuCache struct {
 	mu      sync.RWMutex
 	entries map[menuKey]menuEntry
@@ -33,17 +36,18 @@ type menuVersion struct{ menu, soldOut int64 }
 
 type menuEntry struct {
 	version menuVersion
+	fresh   time.Time // the menu's FreshUntil: zero, or when the clock alone changes the answer
 	body    []byte
 	gz      []byte // body gzipped once, when the entry is built
 }
 
 func newMenuCache() *menuCache { return &menuCache{entries: map[menuKey]menuEntry{}} }
 
-func (c *menuCache) get(k menuKey, version menuVersion) (menuEntry, bool) {
+func (c *menuCache) get(k menuKey, version menuVersion, now time.Time) (menuEntry, bool) {
 	c.mu.RLock()
 	e, ok := c.entries[k]
 	c.mu.RUnlock()
-	return e, ok && e.version == version
+	return e, ok && e.version == version && (e.fresh.IsZero() || now.Before(e.fresh))
 }
 
 func (c *menuCache) put(k menuKey, e menuEntry) {
@@ -105,15 +109,16 @@ func (s *Server) menuAnswer(ctx context.Context, slug, venueSlug string, orderTy
 	}
 	key := menuKey{menuID: ref.MenuID, venueID: ref.VenueID, orderType: orderType}
 	version := menuVersion{ref.Version, ref.SoldOutVersion}
-	if e, ok := s.menus.get(key, version); ok {
+	now := s.now()
+	if e, ok := s.menus.get(key, version, now); ok {
 		return e, nil
 	}
 	s.menus.loading.Lock()
 	defer s.menus.loading.Unlock()
-	if e, ok := s.menus.get(key, version); ok {
+	if e, ok := s.menus.get(key, version, now); ok {
 		return e, nil
 	}
-	m, err := s.cat.VenueMenu(ctx, ref.MenuID, ref.VenueID)
+	m, err := s.cat.VenueMenu(ctx, ref.MenuID, ref.VenueID, now)
 	if err != nil {
 		return menuEntry{}, err
 	}
@@ -124,7 +129,8 @@ func (s *Server) menuAnswer(ctx context.Context, slug, venueSlug string, orderTy
 	// Store under the versions just read with the menu, not the possibly older
 	// ones from VenueMenuRef: a concurrent change then misses the cache once, never
 	// serves stale data.
-	e := menuEntry{version: menuVersion{m.Version, m.SoldOutVersion}, body: body, gz: s.gzip.bytes(body)}
+	e := menuEntry{version: menuVersion{m.Version, m.SoldOutVersion}, fresh: m.FreshUntil, body: body,
+		gz: s.gzip.bytes(body)}
 	s.menus.put(key, e)
 	return e, nil
 }
@@ -141,6 +147,10 @@ type itemJSON struct {
 	SelectMin           int     `json:"select_min"`
 	SelectMax           int     `json:"select_max"`
 	ModifierCategoryIDs []int64 `json:"modifier_category_ids"`
+	// Dayparts are when the item is served (empty: all day); outside them
+	// IsAvailable is false and OutOfHours true, so the card can say when.
+	Dayparts   []catalog.Daypart `json:"dayparts"`
+	OutOfHours bool              `json:"out_of_hours"`
 }
 
 type categoryJSON struct {
@@ -181,8 +191,12 @@ func menuJSON(m *catalog.Menu, orderType int) map[string]any {
 		if ids == nil {
 			ids = []int64{}
 		}
+		dps := it.Dayparts
+		if dps == nil {
+			dps = []catalog.Daypart{}
+		}
 		its = append(its, itemJSON{it.ID, it.CategoryID, it.Title, it.Description, it.ImageURL, it.Price,
-			it.IsNew, it.IsAvailable, it.SelectMin, it.SelectMax, ids})
+			it.IsNew, it.IsAvailable && !it.OutOfHours, it.SelectMin, it.SelectMax, ids, dps, it.OutOfHours})
 	}
 	mcs := make([]modCategoryJSON, 0, len(m.ModifierCategories))
 	for _, c := range m.ModifierCategories {

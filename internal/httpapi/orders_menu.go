@@ -15,7 +15,7 @@ import (
 // its versions are the menu's and the venue's sold-out list's in the
 // database (checked on every call, like menu/list's cache), so every quote
 // and prepare prices the menu as it is now without reading it whole each
-// time; with each, its index by id, which pricing would otherwise build
+// time (nor past its FreshUntil: a snooze's end, a daypart's edge); with each, its index by id, which pricing would otherwise build
 // for every basket.
 type liveMenus struct {
 	mu sync.RWMutex
@@ -41,10 +41,12 @@ func (s *Server) liveMenu(ctx context.Context, schemeSlug, venueSlug string) (li
 	s.live.mu.RLock()
 	lm := s.live.m[key]
 	s.live.mu.RUnlock()
-	if m := lm.menu; m != nil && m.Version == ref.Version && m.SoldOutVersion == ref.SoldOutVersion {
+	now := s.now()
+	if m := lm.menu; m != nil && m.Version == ref.Version && m.SoldOutVersion == ref.SoldOutVersion &&
+		(m.FreshUntil.IsZero() || now.Before(m.FreshUntil)) {
 		return lm, nil
 	}
-	m, err := s.cat.VenueMenu(ctx, ref.MenuID, ref.VenueID)
+	m, err := s.cat.VenueMenu(ctx, ref.MenuID, ref.VenueID, now)
 	if err != nil {
 		return liveMenu{}, err
 	}

@@ -37,11 +37,14 @@ type Catalog interface {
 	// VenueMenuRef and VenueMenu are MenuRef and Menu as one venue offers
 	// the menu: with its sold-out overrides (docs/architecture.md §9).
 	VenueMenuRef(ctx context.Context, schemeSlug, venueSlug string) (catalog.VenueMenuRef, error)
-	VenueMenu(ctx context.Context, menuID, venueID int64) (*catalog.Menu, error)
+	// at now (timed snoozes, dayparts: Menu.FreshUntil).
+	VenueMenu(ctx context.Context, menuID, venueID int64, now time.Time) (*catalog.Menu, error)
 	// The order board's venue controls.
-	VenueControls(ctx context.Context, schemeID int64, venueSlug string) (*catalog.Venue, catalog.SoldOut, error)
+	VenueControls(ctx context.Context, schemeID int64, venueSlug string, now time.Time) (*catalog.Venue,
+		catalog.SoldOut, error)
 	SetVenueControls(ctx context.Context, schemeID int64, venueSlug string, ch catalog.ControlsChange) error
-	SetSoldOut(ctx context.Context, schemeID int64, venueSlug, kind string, refID int64, soldOut bool, now time.Time) error
+	SetSoldOut(ctx context.Context, schemeID int64, venueSlug, kind string, refID int64, soldOut bool,
+		until, now time.Time) error
 	// SlotUsage is the places taken in a venue's slots starting in [from, to).
 	SlotUsage(ctx context.Context, venueID int64, orderType int, from, to time.Time) (schedule.Usage, error)
 }

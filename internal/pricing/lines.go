@@ -53,6 +53,9 @@ func priceLine(ix *MenuIndex, orderType, i int, in LineInput) Line {
 	title := map[string]string{"title": it.Title}
 	if !it.IsAvailable || (len(it.OrderTypes) > 0 && !containsInt(it.OrderTypes, orderType)) {
 		line.Problem = lineProblem(platter.CodeItemUnavailable, "order.item_unavailable", title)
+	} else if it.OutOfHours {
+		line.Problem = lineProblem(platter.CodeItemUnavailable, "order.item_out_of_hours",
+			map[string]string{"title": it.Title, "hours": catalog.DaypartsText(it.Dayparts)})
 	}
 	chosen := map[int64]int{} // modifier category → choices
 	for _, m := range in.Modifiers {

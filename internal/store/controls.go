@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"strings"
 	"time"
 
@@ -34,25 +35,30 @@ func (db *DB) VenueMenuRef(ctx context.Context, schemeSlug, venueSlug string) (c
 	return r, nil
 }
 
-// VenueMenu returns a menu as one venue offers it: its sold-out items and
-// modifier items unavailable, with the menu's version and the venue's
-// sold-out version read in the same snapshot.
-func (db *DB) VenueMenu(ctx context.Context, menuID, venueID int64) (*catalog.Menu, error) {
+// VenueMenu returns a menu as one venue offers it at now: its sold-out
+// items and modifier items unavailable (a timed snooze only until its
+// end), items outside their dayparts out of hours (in the venue's zone),
+// with the menu's version and the venue's sold-out version read in the
+// same snapshot, and FreshUntil set to when the clock alone next changes
+// what it says.
+func (db *DB) VenueMenu(ctx context.Context, menuID, venueID int64, now time.Time) (*catalog.Menu, error) {
 	var m *catalog.Menu
 	err := db.read(ctx, func(c conn) error {
 		var err error
 		if m, err = loadMenu(ctx, c, menuID); err != nil {
 			return err
 		}
-		if err := c.queryRow(ctx, "SELECT soldout_version FROM venues WHERE id = ?", venueID).
-			Scan(&m.SoldOutVersion); err != nil {
+		var v catalog.Venue
+		if err := c.queryRow(ctx, "SELECT soldout_version, time_zone FROM venues WHERE id = ?", venueID).
+			Scan(&m.SoldOutVersion, &v.TimeZone); err != nil {
 			return err
 		}
-		so, err := findSoldOut(ctx, c, venueID)
+		so, err := findSoldOut(ctx, c, venueID, now)
 		if err != nil {
 			return err
 		}
 		so.Apply(m)
+		m.ApplyTime(now, v.Location())
 		return nil
 	})
 	if err != nil {
@@ -61,30 +67,39 @@ func (db *DB) VenueMenu(ctx context.Context, menuID, venueID int64) (*catalog.Me
 	return m, nil
 }
 
-func findSoldOut(ctx context.Context, c conn, venueID int64) (catalog.SoldOut, error) {
+// findSoldOut lists the venue's overrides in force at now: a timed one
+// whose end has passed is left out (the item is back by itself).
+func findSoldOut(ctx context.Context, c conn, venueID int64, now time.Time) (catalog.SoldOut, error) {
 	type row struct {
-		kind string
-		id   int64
+		kind  string
+		id    int64
+		until sql.NullTime
 	}
-	rows, err := scanAll(ctx, c, func(r scanner, x *row) error { return r.Scan(&x.kind, &x.id) },
-		"SELECT kind, ref_id FROM venue_soldout WHERE venue_id = ? ORDER BY kind, ref_id", venueID)
+	rows, err := scanAll(ctx, c, func(r scanner, x *row) error { return r.Scan(&x.kind, &x.id, &x.until) },
+		`SELECT kind, ref_id, until_at FROM venue_soldout WHERE venue_id = ? AND (until_at IS NULL OR until_at > ?)
+		ORDER BY kind, ref_id`, venueID, utc(now))
 	if err != nil {
 		return catalog.SoldOut{}, err
 	}
-	out := catalog.SoldOut{ItemIDs: []int64{}, ModifierItemIDs: []int64{}}
+	out := catalog.SoldOut{ItemIDs: []int64{}, ModifierItemIDs: []int64{},
+		ItemUntil: map[int64]time.Time{}, ModifierUntil: map[int64]time.Time{}}
 	for _, r := range rows {
-		if r.kind == catalog.SoldOutItem {
-			out.ItemIDs = append(out.ItemIDs, r.id)
-		} else {
-			out.ModifierItemIDs = append(out.ModifierItemIDs, r.id)
+		ids, until := &out.ItemIDs, out.ItemUntil
+		if r.kind != catalog.SoldOutItem {
+			ids, until = &out.ModifierItemIDs, out.ModifierUntil
+		}
+		*ids = append(*ids, r.id)
+		if r.until.Valid {
+			until[r.id] = r.until.Time.UTC()
 		}
 	}
 	return out, nil
 }
 
-// VenueControls returns a live venue of the scheme with its sold-out list;
-// a venue of another scheme is not found.
-func (db *DB) VenueControls(ctx context.Context, schemeID int64, venueSlug string) (*catalog.Venue, catalog.SoldOut, error) {
+// VenueControls returns a live venue of the scheme with its sold-out list
+// as it stands at now; a venue of another scheme is not found.
+func (db *DB) VenueControls(ctx context.Context, schemeID int64, venueSlug string, now time.Time) (*catalog.Venue,
+	catalog.SoldOut, error) {
 	var (
 		v  *catalog.Venue
 		so catalog.SoldOut
@@ -98,7 +113,7 @@ func (db *DB) VenueControls(ctx context.Context, schemeID int64, venueSlug strin
 			return platter.NotFound()
 		}
 		v = &vs[0]
-		so, err = findSoldOut(ctx, c, v.ID)
+		so, err = findSoldOut(ctx, c, v.ID, now)
 		return err
 	})
 	if err != nil {
@@ -160,16 +175,22 @@ func deref[T any](p *T) any {
 
 // SetSoldOut marks an item or a modifier item (kind catalog.SoldOutItem or
 // SoldOutModifier) of the venue's menu sold out at that venue only, or
-// available again. A change moves the venue's sold-out version once; a
-// toggle to what already holds changes nothing. A venue of another scheme,
-// or an id that is not in the venue's live menu, is not found.
+// available again. A non-zero until makes it a timed snooze: the item
+// comes back by itself at that instant. A change moves the venue's sold-out
+// version once; a toggle to what already holds changes nothing. A venue of
+// another scheme, or an id that is not in the venue's live menu, is not
+// found.
 func (db *DB) SetSoldOut(ctx context.Context, schemeID int64, venueSlug, kind string, refID int64, soldOut bool,
-	now time.Time) error {
+	until, now time.Time) error {
 	table := "items"
 	if kind == catalog.SoldOutModifier {
 		table = "modifier_items"
 	} else if kind != catalog.SoldOutItem {
 		return platter.NotFound()
+	}
+	var untilArg any
+	if !until.IsZero() {
+		untilArg = utc(until)
 	}
 	return db.write(ctx, func(c conn) error {
 		var venueID, menuID int64
@@ -182,12 +203,19 @@ func (db *DB) SetSoldOut(ctx context.Context, schemeID int64, venueSlug, kind st
 			refID, menuID).Scan(&one); err != nil {
 			return err
 		}
+		// An override whose snooze has ended is gone in all but the row:
+		// clear it first, so switching the item off again is a change.
+		if _, err := c.exec(ctx, "DELETE FROM venue_soldout WHERE venue_id = ? AND until_at IS NOT NULL AND until_at <= ?",
+			venueID, utc(now)); err != nil {
+			return err
+		}
 		q := "DELETE FROM venue_soldout WHERE venue_id = ? AND kind = ? AND ref_id = ?"
 		args := []any{venueID, kind, refID}
 		if soldOut {
-			q = `INSERT INTO venue_soldout (venue_id, kind, ref_id, created_at) VALUES (?, ?, ?, ?)
-				ON CONFLICT (venue_id, kind, ref_id) DO NOTHING`
-			args = append(args, utc(now))
+			q = `INSERT INTO venue_soldout (venue_id, kind, ref_id, created_at, until_at) VALUES (?, ?, ?, ?, ?)
+				ON CONFLICT (venue_id, kind, ref_id) DO UPDATE SET until_at = excluded.until_at
+				WHERE venue_soldout.until_at IS DISTINCT FROM excluded.until_at`
+			args = append(args, utc(now), untilArg)
 		}
 		n, err := execCount(ctx, c, q, args...)
 		if err != nil || n == 0 {

@@ -70,7 +70,8 @@ func importMenuContents(ctx context.Context, w menuContent, m *catalog.MenuDoc, 
 			wantItems = append(wantItems, wanted[itemRow]{it.Ref, itemRow{
 				CategoryID: cats.ids[c.Ref], Title: it.Title, Description: it.Description, ImageURL: it.ImageURL,
 				Price: it.Price, IsNew: it.IsNew, IsAvailable: it.Available(), SelectMin: it.SelectMin,
-				SelectMax: it.SelectMax, OrderTypes: toJSON(it.OrderTypes), Position: pos}})
+				SelectMax: it.SelectMax, OrderTypes: toJSON(it.OrderTypes), Position: pos,
+				Dayparts: toJSON(it.Dayparts), ImageID: it.ImageID}})
 		}
 	}
 	items, err := itemsTable.sync(ctx, w.t.c, w, w.menuID, wantItems, now)

@@ -71,6 +71,8 @@ type itemRow struct {
 	SelectMin, SelectMax int
 	OrderTypes           string // JSON, as toJSON writes it
 	Position             int
+	Dayparts             string // JSON, as toJSON writes it
+	ImageID              int64
 }
 
 var itemRowColumns = columns[itemRow]{
@@ -85,6 +87,8 @@ var itemRowColumns = columns[itemRow]{
 	{"select_max", func(r *itemRow) any { return &r.SelectMax }},
 	{"order_types", func(r *itemRow) any { return &r.OrderTypes }},
 	{"position", func(r *itemRow) any { return &r.Position }},
+	{"dayparts", func(r *itemRow) any { return &r.Dayparts }},
+	{"image_id", func(r *itemRow) any { return &r.ImageID }},
 }
 
 type itemRecord struct {
@@ -103,7 +107,10 @@ func (r *itemRecord) item() (catalog.Item, error) {
 	it := catalog.Item{ID: r.ID, CategoryID: d.CategoryID, Ref: r.Ref, Title: d.Title,
 		Description: d.Description, ImageURL: d.ImageURL, Price: d.Price, IsNew: d.IsNew,
 		IsAvailable: d.IsAvailable, SelectMin: d.SelectMin, SelectMax: d.SelectMax, Position: d.Position,
-		ModifierCategoryIDs: []int64{}}
+		ModifierCategoryIDs: []int64{}, ImageID: d.ImageID}
+	if err := fromJSON(d.Dayparts, &it.Dayparts); err != nil {
+		return it, err
+	}
 	return it, fromJSON(d.OrderTypes, &it.OrderTypes)
 }
 

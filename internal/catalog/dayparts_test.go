@@ -1,0 +1,43 @@
+package catalog_test
+
+import (
+	"testing"
+	"time"
+
+	"platter/internal/catalog"
+)
+
+// TestDaypartsValidated: a daypart needs known weekdays, each once, and a
+// from before its to; each problem is named by its JSON path.
+func TestDaypartsValidated(t *testing.T) {
+	doc := catalog.SchemeDoc{Menus: []catalog.MenuDoc{{Ref: "m", Name: "M", Categories: []catalog.CategoryDoc{{Ref: "c", Name: "C",
+		Items: []catalog.ItemDoc{{Ref: "i", Title: "I", Dayparts: []catalog.Daypart{
+			{Days: []int{1, 7, 1}, From: "11:00", To: "10:00"},
+			{Days: nil, From: "7am", To: "24:00"},
+		}}}}}}}}
+	got := map[string]bool{}
+	for _, e := range doc.Validate() {
+		got[e.Path] = true
+	}
+	for _, path := range []string{"menus[0].categories[0].items[0].dayparts[0].days[1]",
+		"menus[0].categories[0].items[0].dayparts[0].days[2]", "menus[0].categories[0].items[0].dayparts[0].to",
+		"menus[0].categories[0].items[0].dayparts[1].days", "menus[0].categories[0].items[0].dayparts[1].from"} {
+		if !got[path] {
+			t.Errorf("no problem at %s; got %v", path, got)
+		}
+	}
+	if got["menus[0].categories[0].items[0].dayparts[1].to"] {
+		t.Error("24:00 refused as the end of a daypart")
+	}
+	loc, _ := time.LoadLocation("Europe/Warsaw")
+	breakfast := []catalog.Daypart{{Days: []int{1}, From: "07:00", To: "11:00"}}
+	monday := time.Date(2026, 3, 2, 6, 30, 0, 0, time.UTC) // 07:30 in Warsaw
+	if !catalog.Served(breakfast, monday, loc) || catalog.Served(breakfast, monday.Add(4*time.Hour), loc) {
+		t.Error("breakfast served at the wrong times")
+	}
+	m := catalog.Menu{Items: []catalog.Item{{Dayparts: breakfast}}}
+	m.ApplyTime(monday, loc)
+	if m.Items[0].OutOfHours || !m.FreshUntil.Equal(time.Date(2026, 3, 2, 10, 0, 0, 0, time.UTC)) {
+		t.Errorf("at 07:30 the menu is good until 11:00 Warsaw; got %v (out of hours %v)", m.FreshUntil, m.Items[0].OutOfHours)
+	}
+}
