@@ -1098,7 +1098,9 @@ export interface paths {
          * @description Exactly one of `item_id`, `modifier_item_id` (else 1000); an id not on the venue's menu
          *     is 1404. The menu is shared between venues: the others still offer it. menu/list of
          *     the venue shows it `is_available` false at once on every instance; quote and prepare
-         *     refuse it (3020).
+         *     refuse it (3020). `until` (with sold_out true) snoozes it: an RFC 3339 instant within
+         *     the next 7 days, or `end_of_day` (the next midnight in the venue's zone); it comes back
+         *     by itself then, with no write (menu/list and checkout judge it by the server clock).
          */
         post: operations["adminVenuesSoldOut"];
         delete?: never;
@@ -1505,6 +1507,17 @@ export interface components {
             /** @description 0: no limit */
             select_max: number;
             modifier_category_ids: number[];
+            /** @description When the item is served, in the venue's zone (empty, all day). Outside them is_available is false and out_of_hours true. */
+            dayparts?: components["schemas"]["Daypart"][];
+            out_of_hours?: boolean;
+        };
+        Daypart: {
+            /** @description 0 Sunday … 6 Saturday */
+            days: number[];
+            /** @description HH:MM */
+            from: string;
+            /** @description HH:MM, 24:00 for midnight; after from */
+            to: string;
         };
         ContactCheck: {
             is_valid: boolean;
@@ -1610,6 +1623,13 @@ export interface components {
             sold_out: {
                 item_ids: number[];
                 modifier_item_ids: number[];
+                /** @description The end of each timed snooze, keyed by item id. */
+                item_until?: {
+                    [key: string]: string;
+                };
+                modifier_item_until?: {
+                    [key: string]: string;
+                };
             };
         };
         TeamMember: {
@@ -3563,6 +3583,8 @@ export interface operations {
                         item_id?: number;
                         modifier_item_id?: number;
                         sold_out: boolean;
+                        /** @description RFC 3339 instant or "end_of_day"; omitted or "" lasts until switched back. */
+                        until?: string;
                     };
                 };
             };

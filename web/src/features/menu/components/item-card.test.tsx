@@ -32,6 +32,12 @@ function renderCard(over: Partial<ItemCardProps> = {}) {
 }
 
 describe("ItemCard (docs/product.md §4, §9)", () => {
+  it("an item out of its dayparts says when it is served, and cannot be added", () => {
+    const { card } = renderCard({ disable: true, servedHours: "07:00–11:00" });
+    expect(card.textContent).toContain("Served 07:00–11:00");
+    expect((screen.getByRole("button") as HTMLButtonElement).disabled).toBe(true);
+  });
+
   it("shows title, description and the price in the scheme's currency; a click emits add", async () => {
     const { onAdd, card } = renderCard({ currency: "PLN" });
     expect(card.textContent).toContain("Cola");

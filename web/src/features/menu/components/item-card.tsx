@@ -14,6 +14,8 @@ export interface ItemCardProps {
   currency: string;
   /** Unavailable: dimmed, a warning badge over the image, not clickable. */
   disable: boolean;
+  /** Out of its dayparts: when it is served ("07:00–11:00"), said on the card. */
+  servedHours?: string;
   isNew: boolean;
   /** The small card: 64 px image and a one-line description (docs/product.md §9). */
   isSmall: boolean;
@@ -89,6 +91,9 @@ export function ItemCard(props: ItemCardProps) {
               </span>
             )}{" "}
             {isNew && <span className="item-card__new">{t("common.new")}</span>}
+            {props.servedHours && (
+              <span className="item-card__hours">{t("menu.servedHours", { hours: props.servedHours })}</span>
+            )}
           </span>
           {active && <span className="visually-hidden">, {t("menu.inBasket", { count: inBasket })}</span>}
         </span>

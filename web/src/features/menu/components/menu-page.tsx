@@ -17,6 +17,7 @@ import { useVenueStore } from "@/stores/venue";
 import { useScrollSpy } from "../hooks/use-scroll-spy";
 import { menuView, sectionId, type CategoryView } from "../lib/menu-view";
 import { CategoryNav, CategoryNavPlaceholder } from "./category-nav";
+import { daypartsText } from "../lib/dayparts";
 import { ItemCard } from "./item-card";
 import { VenueHero } from "./venue-hero";
 import "./menu.css";
@@ -168,6 +169,7 @@ function MenuScreen({ scheme, venue, aside }: { scheme: Scheme; venue: Store; as
                     price={item.price}
                     currency={scheme.currency}
                     disable={!item.is_available}
+                    servedHours={item.out_of_hours ? daypartsText(item.dayparts) : undefined}
                     isNew={item.is_new}
                     isSmall={isSmall}
                     hasModifier={item.modifier_category_ids.length > 0}
