@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { MONDAY_4AM } from "./clock";
+import { COLAS, DOG, FRIES, openCheckout } from "./checkout-helpers";
 import { expect, test } from "./fixtures";
 import { basketItems, expectNoSeriousA11yViolations } from "./storefront-helpers";
 
@@ -7,50 +7,9 @@ import { basketItems, expectNoSeriousA11yViolations } from "./storefront-helpers
  * Checkout against the real server (orders/quote, orders/prepare, payments/confirm
  * with the sandbox provider, venue/slots). The page and the server share the
  * test's moment (fixtures.ts, PLATTER_CLOCK), so ASAP or slots are the same at
- * any real hour. Demo items: Chilli Cheese Dog £8.49 (30), Dirty Fries £6.49 (36),
- * Cola £2.49 (52).
+ * any real hour. The demo items are in checkout-helpers.ts; a closed venue's checkout,
+ * pinned to 04:00, is checkout-closed.spec.ts.
  */
-const DOG = { item_id: 30, qty: 1 };
-const FRIES = { item_id: 36, qty: 1 };
-const COLAS = { item_id: 52, qty: 2 };
-
-interface Seed {
-  scheme?: string;
-  venue?: string;
-  items: { item_id: number; qty: number }[];
-  orderType?: 0 | 1;
-  address?: Record<string, unknown>;
-}
-
-/** Opens the venue's menu (which creates its basket), fills the basket, then opens checkout. */
-async function openCheckout(page: Page, seed: Seed) {
-  const { scheme = "demo-burgers", venue = "soho", orderType = 1 } = seed;
-  await page.goto(`/${scheme}/${venue}/menu`);
-  await expect(page.locator("main h1")).toBeVisible();
-  await page.waitForFunction(
-    ([s, v]) => !!JSON.parse(localStorage.getItem("venue") ?? "{}")?.state?.basket?.[s]?.[v],
-    [scheme, venue],
-  );
-  await page.evaluate(
-    ([s, v, seedJson]) => {
-      const seed = JSON.parse(seedJson) as Seed;
-      const venueState = JSON.parse(localStorage.getItem("venue")!);
-      const basket = venueState.state.basket[s][v];
-      basket.items = seed.items;
-      basket.orderDetail.order_type = seed.orderType ?? 1;
-      basket.orderDetail.delivery_address = seed.address ?? null;
-      localStorage.setItem("venue", JSON.stringify(venueState));
-      const home = JSON.parse(localStorage.getItem("home") ?? '{"state":{},"version":0}');
-      home.state.order_type = seed.orderType ?? 1;
-      localStorage.setItem("home", JSON.stringify(home));
-    },
-    [scheme, venue, JSON.stringify({ ...seed, orderType })] as const,
-  );
-  await page.goto(`/${scheme}/${venue}/checkout`);
-  await expect(page.getByRole("heading", { level: 1, name: "Checkout" })).toBeVisible();
-  // The first figures wait for a guest session and the debounced quote: on a busy machine that took 10–40 s.
-  await expect(page.getByTestId("checkout-total")).toBeVisible({ timeout: 60_000 });
-}
 
 async function fillDetails(page: Page) {
   await page.getByLabel("First name").fill("Ann");
@@ -207,29 +166,6 @@ test.describe("checkout", () => {
     const select = page.getByLabel("Time", { exact: true });
     await expect(select.locator(`option[value="${next.start}"]`)).toHaveCount(1);
     await expect(select.locator(`option[value="${taken.start}"]`)).toHaveCount(0);
-  });
-});
-
-test.describe("checkout while the venue is closed", () => {
-  test.use({ now: MONDAY_4AM });
-
-  test("a closed venue offers only slots, from its opening time", async ({ page, request }) => {
-    // PLATTER_E2E_NOW pins one server: at another moment than 04:00 the server would see the venue open.
-    const slots = await request.post("/api/v3/venue/slots", {
-      data: { filter: { business_slug: "demo-burgers", venue_slug: "soho", order_type: 1 } },
-    });
-    test.skip(
-      (await slots.json()).asap_available === true,
-      "no server runs at 04:00 (PLATTER_E2E_NOW is set)",
-    );
-    await openCheckout(page, { items: [DOG, COLAS] });
-    await expect(page.getByRole("radio", { name: /As soon as possible/ })).toBeDisabled();
-    await expect(page.getByText("Not available right now: choose a time")).toBeVisible();
-    const options = page.getByLabel("Time", { exact: true }).locator("option:not([value=''])");
-    await expect(options.first()).toHaveText("Today, 11:00 AM–11:15 AM");
-    // The first slot with room is chosen, so Pay can go ahead.
-    await expect(page.getByLabel("Time", { exact: true })).not.toHaveValue("");
-    await expectNoSeriousA11yViolations(page, "checkout, venue closed");
   });
 });
 
