@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"log/slog"
+	"net/url"
 	"time"
 
 	"platter/internal/config"
@@ -42,6 +43,10 @@ func startBackground(cfg *config.Config, db *store.DB, orders *ordering.Service,
 		s, err := mailer.NewSMTP(cfg.SMTPURL, cfg.MailFrom)
 		if err != nil {
 			return nil, err
+		}
+		// Message-IDs on the public host's domain.
+		if u, err := url.Parse(cfg.PublicURL); err == nil {
+			s.Domain = u.Hostname()
 		}
 		sender = s
 	} else {

@@ -205,8 +205,9 @@ func serve(ctx context.Context, cfg *config.Config, log *slog.Logger, stdout io.
 		log.Warn("PLATTER_CLOCK is set: this server's clock is not the real time (tests and demos only)", "starts_at", now())
 	}
 	// Order mails (receipt, status changes, support) are queued by the
-	// store in the transaction of the change, in the customer's language.
-	db.SetOrderMail(mail.Composer{PublicURL: cfg.PublicURL, From: cfg.MailFrom})
+	// store in the transaction of the change, in the customer's language,
+	// with links under the public URL.
+	db.SetOrderMail(mail.Composer{PublicURL: cfg.PublicURL})
 	orders := ordering.NewService(db, newPayments(cfg), log, now)
 	bg, err := startBackground(cfg, db, orders, log, now)
 	if err != nil {

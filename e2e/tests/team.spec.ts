@@ -156,7 +156,7 @@ test.describe("Team", () => {
     const card = { number: "4242 4242 4242 4242", exp_month: 12, exp_year: 2030, cvc: "123", name: "Rita" };
     await api(request, "payments/confirm", { data: { order_id: prepared.order.id, card } }, session.token);
     const number = prepared.order.order_number as number;
-    await waitForMail(email, { subject: new RegExp(`order ${number} received`) });
+    await waitForMail(email, { subject: new RegExp(`Order #${number} paid`) });
 
     await managerSignsIn(page);
     await page.getByRole("navigation", { name: "Back office" }).getByRole("link", { name: "Outbox" }).click();

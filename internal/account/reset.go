@@ -14,7 +14,7 @@ func (s *Service) ForgottenPassword(ctx context.Context, c Caller, email string)
 		return err
 	}
 	code := NewCode()
-	m, err := s.compose(c, MailResetCode, code)
+	m, err := s.compose(c, MailResetCode, email, code)
 	if err != nil {
 		return platter.Internal(err)
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"log/slog"
 	"strconv"
+	"strings"
 	"time"
 
 	"platter/internal/i18n"
@@ -39,10 +40,11 @@ const (
 )
 
 // Mailer writes a mail of a kind for a scheme in a language (mail's
-// Composer). To is left empty: the store addresses it to the address the
-// account stored, never to one a caller typed.
+// Composer); email only fills the address into the page its link opens.
+// To is left empty: the store addresses it to the address the account
+// stored, never to one a caller typed.
 type Mailer interface {
-	Compose(kind, lang string, sc mail.Brand, code string, params map[string]string) (mail.Message, error)
+	Compose(kind, lang string, sc mail.Brand, email, code string, params map[string]string) (mail.Message, error)
 }
 
 // Scheme is the scheme an account call is made at.
@@ -129,7 +131,7 @@ func (s *Service) limitMail(ctx context.Context, c Caller, purpose, norm string)
 	return Limit(ctx, s.store, key+":h", MailPerHour, time.Hour, s.now())
 }
 
-func (s *Service) compose(c Caller, kind, code string) (mail.Message, error) {
-	return s.mail.Compose(kind, c.Lang, c.Scheme.Brand, code,
+func (s *Service) compose(c Caller, kind, email, code string) (mail.Message, error) {
+	return s.mail.Compose(kind, c.Lang, c.Scheme.Brand, strings.TrimSpace(email), code,
 		map[string]string{i18n.CountParam: strconv.Itoa(int(CodeTTL / time.Minute))})
 }

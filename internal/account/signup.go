@@ -47,11 +47,11 @@ func (s *Service) SignUp(ctx context.Context, c Caller, f SignUpForm) error {
 	}
 	code := NewCode()
 	su.CodeHash = HashToken(code)
-	codeMail, err := s.compose(c, MailVerifyCode, code)
+	codeMail, err := s.compose(c, MailVerifyCode, f.Email, code)
 	if err != nil {
 		return platter.Internal(err)
 	}
-	knownMail, err := s.compose(c, MailAlreadyRegistered, "")
+	knownMail, err := s.compose(c, MailAlreadyRegistered, f.Email, "")
 	if err != nil {
 		return platter.Internal(err)
 	}
@@ -86,7 +86,7 @@ func (s *Service) ResendVerification(ctx context.Context, c Caller, email string
 
 func (s *Service) sendVerifyCode(ctx context.Context, c Caller, email string) error {
 	code := NewCode()
-	m, err := s.compose(c, MailVerifyCode, code)
+	m, err := s.compose(c, MailVerifyCode, email, code)
 	if err != nil {
 		return platter.Internal(err)
 	}

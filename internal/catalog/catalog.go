@@ -41,6 +41,7 @@ type Scheme struct {
 	Country   string   // GB or PL
 	Languages []string // en-US, pl-PL; the first is the default
 	Loyalty   Loyalty
+	ReplyTo   string // Reply-To of the scheme's mail; "" for none
 	UpdatedAt time.Time
 }
 

@@ -20,18 +20,21 @@ import (
 // choice in the whole menu, and a ref a document stops listing is hidden,
 // not forgotten: listed again later, it is the same row with the same id.
 type SchemeDoc struct {
-	BusinessSlug string     `json:"business_slug"`
-	Name         string     `json:"name"`
-	LogoURL      string     `json:"logo_url"`
-	Theme        int        `json:"theme"`
-	Colour       string     `json:"colour"`
-	Colours      []string   `json:"colours"`
-	Currency     string     `json:"currency"`
-	Country      string     `json:"country"`
-	Languages    []string   `json:"languages"`
-	Loyalty      Loyalty    `json:"loyalty"`
-	Menus        []MenuDoc  `json:"menus"`
-	Venues       []VenueDoc `json:"venues"`
+	BusinessSlug string   `json:"business_slug"`
+	Name         string   `json:"name"`
+	LogoURL      string   `json:"logo_url"`
+	Theme        int      `json:"theme"`
+	Colour       string   `json:"colour"`
+	Colours      []string `json:"colours"`
+	Currency     string   `json:"currency"`
+	Country      string   `json:"country"`
+	Languages    []string `json:"languages"`
+	Loyalty      Loyalty  `json:"loyalty"`
+	// ReplyTo is the optional address customers' replies to the scheme's
+	// mail go to (its Reply-To); "" sends mail without one.
+	ReplyTo string     `json:"reply_to"`
+	Menus   []MenuDoc  `json:"menus"`
+	Venues  []VenueDoc `json:"venues"`
 	// PromoCodes and Offers are optional; like venues, a code or offer the
 	// document stops listing is hidden (orders keep its id), not deleted.
 	PromoCodes []PromoCodeDoc `json:"promo_codes"`
@@ -259,6 +262,7 @@ func (d *SchemeDoc) Scheme() Scheme {
 		Country:   d.Country,
 		Languages: append([]string{}, d.Languages...),
 		Loyalty:   d.Loyalty,
+		ReplyTo:   strings.TrimSpace(d.ReplyTo),
 	}
 }
 

@@ -2,11 +2,13 @@ package catalog
 
 import (
 	"fmt"
+	netmail "net/mail"
 	"regexp"
 	"slices"
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
 )
 
 var (
@@ -20,6 +22,7 @@ var (
 // them on small cards; 1440 minutes is a day.
 const (
 	maxNameLen    = 120
+	maxEmailLen   = 254
 	maxTextLen    = 2000
 	maxColours    = 16
 	maxMinutes    = 1440
@@ -62,6 +65,18 @@ func (p *problems) url(path, s string) {
 	ok := s == "" || strings.HasPrefix(s, "/") || strings.HasPrefix(s, "https://") ||
 		strings.HasPrefix(s, "http://")
 	p.check(ok, path, "must be a path starting with / or an http(s) URL")
+}
+
+// replyTo checks an optional e-mail address (a bare address, no name).
+func (p *problems) replyTo(path, s string) {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return
+	}
+	a, err := netmail.ParseAddress(s)
+	ok := err == nil && a.Name == "" && a.Address == s && len(s) <= maxEmailLen &&
+		strings.IndexFunc(s, unicode.IsControl) < 0
+	p.check(ok, path, "must be an e-mail address like hello@example.com")
 }
 
 // selection checks a select_min/select_max pair; a max of 0 means no limit.
@@ -214,6 +229,7 @@ func (p *problems) validateBrand(d *SchemeDoc) {
 		"must be 2-63 lower-case letters, digits or hyphens, starting with a letter or digit")
 	p.name("name", d.Name, maxNameLen)
 	p.url("logo_url", d.LogoURL)
+	p.replyTo("reply_to", d.ReplyTo)
 	p.check(d.Theme == 0 || d.Theme == 1, "theme", "must be 0 (dark) or 1 (light)")
 	p.check(colourRE.MatchString(normaliseColour(d.Colour)), "colour", "must be a colour like #rrggbb")
 	p.check(len(d.Colours) <= maxColours, "colours", "must hold at most %d colours", maxColours)

@@ -84,16 +84,22 @@ func (s *Server) limitIP(r *request) error {
 // accountCaller is who an account call comes from, for the service.
 func (s *Server) accountCaller(r *request, sc *catalog.Scheme) account.Caller {
 	return account.Caller{
-		Scheme: account.Scheme{ID: sc.ID, Brand: mail.Brand{Slug: sc.Slug, Name: sc.Name, Colour: sc.Colour}},
+		Scheme: account.Scheme{ID: sc.ID, Brand: BrandOf(sc)},
 		Lang:   r.Lang, Client: s.clientKey(r),
 	}
 }
 
-// notifyComposer writes account mail with links under PLATTER_PUBLIC_URL,
-// from PLATTER_MAIL_FROM.
+// BrandOf is how scheme sc signs its mail.
+func BrandOf(sc *catalog.Scheme) mail.Brand {
+	return mail.Brand{Slug: sc.Slug, Name: sc.Name, Colour: sc.Colour, LogoURL: sc.LogoURL,
+		Dark: sc.Theme == 0, ReplyTo: sc.ReplyTo}
+}
+
+// notifyComposer writes account mail with links under PLATTER_PUBLIC_URL
+// (sent from PLATTER_MAIL_FROM's address under the scheme's name).
 func notifyComposer(cfg *config.Config) mail.Composer {
 	if cfg == nil {
 		return mail.Composer{}
 	}
-	return mail.Composer{PublicURL: cfg.PublicURL, From: cfg.MailFrom}
+	return mail.Composer{PublicURL: cfg.PublicURL}
 }

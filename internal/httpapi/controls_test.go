@@ -324,7 +324,7 @@ func TestPauseAndBusy(t *testing.T) {
 func TestAutoAccept(t *testing.T) {
 	t.Parallel()
 	storetest.Run(t, func(t *testing.T, db *store.DB) {
-		db.SetOrderMail(mail.Composer{PublicURL: "https://order.example.test", From: "Platter <no-reply@example.test>"})
+		db.SetOrderMail(mail.Composer{PublicURL: "https://order.example.test"})
 		e, clk := startOrders(t, db)
 		_, soho := member(t, e, db, store.PlatformUser{Email: "soho@demo.test", Role: account.RoleStaff, VenueSlug: "soho"}, clk.Now())
 		m := sohoMenu(t, e)

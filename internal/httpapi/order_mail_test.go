@@ -3,6 +3,7 @@ package httpapi_test
 import (
 	"context"
 	"mime"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -21,13 +22,13 @@ import (
 func TestOrderMails(t *testing.T) {
 	t.Parallel()
 	storetest.Run(t, func(t *testing.T, db *store.DB) {
-		db.SetOrderMail(mail.Composer{PublicURL: "https://order.example.test", From: "Platter <no-reply@example.test>"})
+		db.SetOrderMail(mail.Composer{PublicURL: "https://order.example.test"})
 		clk := &clock{t: monday}
 		m := startWithSMTP(t, db, clk.Now)
 		menu := sohoMenu(t, m.env)
 		for _, tc := range []struct{ lang, to, received, total, subtotal, accepted, support string }{
-			{"en-US", "ann@example.test", "order 1 received", "Total: ", "Subtotal: ", "Expected at 12:20", "we received your request"},
-			{"pl-PL", "ola@example.test", "zamówienie 2 przyjęte", "Razem: ", "Suma częściowa: ", "Przewidywany czas: 12:20", "otrzymaliśmy zgłoszenie"},
+			{"en-US", "ann@example.test", "Order #1 paid", "TOTAL: ", "Subtotal: ", "12:20 PM", "We received your request"},
+			{"pl-PL", "ola@example.test", "Zamówienie nr 2 opłacone", "RAZEM: ", "Suma częściowa: ", "12:20", "Otrzymaliśmy zgłoszenie"},
 		} {
 			guest := append(signIn(t, m.env, "demo-burgers", ""), "Accept-Language", tc.lang)
 			items := []any{menu.line(t, "Classic Cheeseburger", 2, "Double beef", "Smoked bacon"), menu.line(t, "Cheesy Fries", 1)}
@@ -43,13 +44,17 @@ func TestOrderMails(t *testing.T) {
 			}
 			for _, want := range []string{
 				"2 × Classic Cheeseburger  " + pricing.FormatMoney("GBP", 2*(899+300+150)),
-				"+ Double beef  £3.00", "+ Smoked bacon  £1.50", "1 × Cheesy Fries  £4.99",
+				"+ Double beef (+£3.00)", "+ Smoked bacon (+£1.50)", "1 × Cheesy Fries  £4.99",
+				"https://order.example.test/demo-burgers/soho/order-details/" + strconv.Itoa(int(num(order["id"]))),
 				tc.subtotal + pricing.FormatMoney("GBP", int64(p["subtotal"])),
 				tc.total + pricing.FormatMoney("GBP", int64(p["total"])),
 			} {
 				if !strings.Contains(text, want) {
 					t.Errorf("%s receipt lacks %q:\n%s", tc.lang, want, text)
 				}
+			}
+			if from, err := receipt.Msg.Header.AddressList("From"); err != nil || from[0].Name != "Ember & Bun" {
+				t.Errorf("%s receipt From %v (%v)", tc.lang, from, err)
 			}
 			if !strings.Contains(html, "Classic Cheeseburger") || !strings.Contains(html, pricing.FormatMoney("GBP", int64(p["total"]))) {
 				t.Errorf("%s receipt HTML lacks the lines or the total", tc.lang)

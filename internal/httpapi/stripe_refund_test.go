@@ -66,7 +66,7 @@ func newStripeRig(t *testing.T, db *store.DB, mock string) *stripeRig {
 	}))
 	t.Cleanup(srv.Close)
 	r.api = srv.URL
-	db.SetOrderMail(mail.Composer{PublicURL: "https://order.example.test", From: "Platter <no-reply@example.test>"})
+	db.SetOrderMail(mail.Composer{PublicURL: "https://order.example.test"})
 	r.e = start(t, db, options{now: r.clk.Now, env: stripeEnv(srv.URL)})
 	r.m = sohoMenu(t, r.e)
 	r.ann = signIn(t, r.e, "demo-burgers", "ann@example.com")

@@ -148,7 +148,7 @@ func TestStripeFlow(t *testing.T) {
 	api := startStripeMock(t)
 	storetest.Run(t, func(t *testing.T, db *store.DB) {
 		clk := &clock{t: monday}
-		db.SetOrderMail(mail.Composer{PublicURL: "https://order.example.test", From: "Platter <no-reply@example.test>"})
+		db.SetOrderMail(mail.Composer{PublicURL: "https://order.example.test"})
 		e := start(t, db, options{now: clk.Now, env: stripeEnv(api)})
 		m := sohoMenu(t, e)
 		ann := signIn(t, e, "demo-burgers", "ann@example.com")

@@ -1,11 +1,11 @@
 package httpapi
 
 import (
-	"math"
 	"strconv"
 	"strings"
 
 	"platter/internal/catalog"
+	"platter/internal/colour"
 )
 
 // themeVariables are the CSS custom properties of a scheme, the same the
@@ -36,33 +36,4 @@ func themeStyle(sc *catalog.Scheme) string {
 
 // contrastText is black or white, whichever reads better on the colour
 // (WCAG relative luminance), exactly as the client's contrastText decides.
-func contrastText(colour string) string {
-	hex := strings.TrimPrefix(colour, "#")
-	if len(hex) == 3 {
-		hex = string([]byte{hex[0], hex[0], hex[1], hex[1], hex[2], hex[2]})
-	}
-	if len(hex) != 6 {
-		return "#ffffff"
-	}
-	channel := func(i int) float64 {
-		v, err := strconv.ParseUint(hex[i:i+2], 16, 8)
-		if err != nil {
-			return math.NaN()
-		}
-		c := float64(v) / 255
-		if c <= 0.03928 {
-			return c / 12.92
-		}
-		return math.Pow((c+0.055)/1.055, 2.4)
-	}
-	l := 0.2126*channel(0) + 0.7152*channel(2) + 0.0722*channel(4)
-	if math.IsNaN(l) {
-		return "#ffffff"
-	}
-	onWhite := 1.05 / (l + 0.05)
-	onDark := (l + 0.05) / 0.0556
-	if onDark > onWhite {
-		return "#111111"
-	}
-	return "#ffffff"
-}
+func contrastText(c string) string { return colour.OnColour(c) }

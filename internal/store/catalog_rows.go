@@ -26,6 +26,7 @@ type schemeRow struct {
 	StampThreshold    int64
 	StampsPerReward   int
 	RewardTitle       string
+	ReplyTo           string
 }
 
 var schemeRowColumns = columns[schemeRow]{
@@ -40,6 +41,7 @@ var schemeRowColumns = columns[schemeRow]{
 	{"stamp_threshold", func(r *schemeRow) any { return &r.StampThreshold }},
 	{"stamps_per_reward", func(r *schemeRow) any { return &r.StampsPerReward }},
 	{"reward_title", func(r *schemeRow) any { return &r.RewardTitle }},
+	{"reply_to", func(r *schemeRow) any { return &r.ReplyTo }},
 }
 
 type schemeRecord struct {
@@ -61,7 +63,7 @@ var schemeColumns = join(
 func (r *schemeRecord) scheme() (catalog.Scheme, error) {
 	d := &r.Doc
 	s := catalog.Scheme{ID: r.ID, Slug: r.Slug, Name: d.Name, LogoURL: d.LogoURL, Theme: d.Theme,
-		Colour: d.Colour, Currency: d.Currency, Country: d.Country, UpdatedAt: r.UpdatedAt.UTC(),
+		Colour: d.Colour, Currency: d.Currency, Country: d.Country, ReplyTo: d.ReplyTo, UpdatedAt: r.UpdatedAt.UTC(),
 		Loyalty: catalog.Loyalty{StampThreshold: d.StampThreshold, StampsPerReward: d.StampsPerReward,
 			RewardTitle: d.RewardTitle}}
 	if err := fromJSON(d.Colours, &s.Colours); err != nil {

@@ -104,7 +104,7 @@ func upsertScheme(ctx context.Context, c conn, doc *catalog.SchemeDoc, now time.
 	want := schemeRow{Name: s.Name, LogoURL: s.LogoURL, Theme: s.Theme, Colour: s.Colour,
 		Colours: toJSON(s.Colours), Currency: s.Currency, Country: s.Country, Languages: toJSON(s.Languages),
 		StampThreshold: s.Loyalty.StampThreshold, StampsPerReward: s.Loyalty.StampsPerReward,
-		RewardTitle: s.Loyalty.RewardTitle}
+		RewardTitle: s.Loyalty.RewardTitle, ReplyTo: s.ReplyTo}
 	args := append([]any{s.Slug}, schemeRowColumns.values(&want)...)
 	err = c.queryRow(ctx, "INSERT INTO schemes (slug, "+schemeRowColumns.list("")+", created_at, updated_at)"+
 		" VALUES ("+placeholders(3+len(schemeRowColumns))+") ON CONFLICT (slug) DO NOTHING RETURNING id",

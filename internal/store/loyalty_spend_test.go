@@ -191,7 +191,7 @@ func TestLostRewardCancelsThroughTheLifecycle(t *testing.T) {
 	t.Parallel()
 	storetest.Run(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
-		db.SetOrderMail(mail.Composer{PublicURL: "https://order.example.test", From: "Platter <no-reply@example.test>"})
+		db.SetOrderMail(mail.Composer{PublicURL: "https://order.example.test"})
 		var pokes atomic.Int32
 		db.SetRefundQueued(func() { pokes.Add(1) })
 		schemeID := mustImport(t, db, mustParse(t, 0)).SchemeID

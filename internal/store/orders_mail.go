@@ -3,25 +3,25 @@ package store
 import (
 	"context"
 	"database/sql"
-	"encoding/json"
-	"fmt"
-	"strconv"
+	"strings"
 	"time"
 
+	"platter/internal/catalog"
 	"platter/internal/notify/mail"
 	"platter/internal/ordering"
-	"platter/internal/pricing"
 )
 
 // Order mail kinds (the outbox's kind and the i18n mail.<kind>.* keys).
 const (
-	MailOrderReceived = "order_received"
-	MailOrderAccepted = "order_accepted"
-	MailOrderRejected = "order_rejected"
-	MailOrderCanceled = "order_cancelled"
-	MailOrderReady    = "order_ready"
-	MailOrderOnTheWay = "order_on_the_way"
-	MailOrderDelivery = "order_delivered"
+	MailOrderReceived  = mail.KindOrderReceived
+	MailOrderAccepted  = mail.KindOrderAccepted
+	MailOrderRejected  = mail.KindOrderRejected
+	MailOrderCanceled  = mail.KindOrderCancelled
+	MailOrderWithdrawn = mail.KindOrderWithdrawn
+	MailOrderReady     = mail.KindOrderReady
+	MailOrderOnTheWay  = mail.KindOrderOnTheWay
+	MailOrderCollected = mail.KindOrderCollected
+	MailOrderDelivery  = mail.KindOrderDelivered
 )
 
 // SetOrderMail turns on the customer's order mails (receipt, status
@@ -30,20 +30,26 @@ const (
 // Without it (tests of other things) no order mail is written.
 func (db *DB) SetOrderMail(c mail.Composer) { db.orderMail = &c }
 
-// statusMail is the mail a status change sends to the customer of a paid
-// order ("" for none).
-func statusMail(to string) string {
+// statusMail is the mail a status change by actor sends to the customer
+// of a paid order ("" for none): a cancellation reads differently when
+// the customer asked for it.
+func statusMail(to, actor string) string {
 	switch to {
 	case ordering.StatusAccepted:
 		return MailOrderAccepted
 	case ordering.StatusRejected:
 		return MailOrderRejected
 	case ordering.StatusCancelled:
+		if actor == ordering.ActorCustomer {
+			return MailOrderWithdrawn
+		}
 		return MailOrderCanceled
 	case ordering.StatusReadyToCollect:
 		return MailOrderReady
 	case ordering.StatusOnTheWay:
 		return MailOrderOnTheWay
+	case ordering.StatusCollected:
+		return MailOrderCollected
 	case ordering.StatusDelivered:
 		return MailOrderDelivery
 	}
@@ -52,98 +58,79 @@ func statusMail(to string) string {
 
 // queueOrderMail writes mail kind about order orderID to its customer's
 // outbox, inside the caller's transaction. Everything in it is read from
-// the order as stored (lines, modifiers and totals are the order's copies).
-func queueOrderMail(ctx context.Context, c conn, kind string, orderID int64, now time.Time) error {
+// the order as stored (lines, modifiers and totals are the order's
+// copies); reason is what staff told the customer ("" for none).
+func queueOrderMail(ctx context.Context, c conn, kind string, orderID int64, reason string, now time.Time) error {
 	if c.mail == nil {
 		return nil
 	}
-	var (
-		email, lang, currency, slug, name, colour, venue, zone    string
-		number, subtotal, discount, service, delivery, tip, total int64
-		schemeID                                                  int64
-		expected                                                  sql.NullTime
-	)
-	err := c.queryRow(ctx, `SELECT o.email, o.lang, o.currency, o.order_number, o.subtotal, o.discount,
-			o.service_charge, o.delivery_fee, o.tip, o.total, o.expected_at, s.id, s.slug, s.name, s.colour, v.name, v.time_zone
-		FROM orders o JOIN schemes s ON s.id = o.scheme_id JOIN venues v ON v.id = o.venue_id WHERE o.id = ?`, orderID).
-		Scan(&email, &lang, &currency, &number, &subtotal, &discount, &service, &delivery, &tip, &total, &expected,
-			&schemeID, &slug, &name, &colour, &venue, &zone)
+	o, err := loadOrder(ctx, c, orderID)
 	if err != nil {
 		return err
 	}
-	if email == "" {
+	if o.Email == "" {
 		return nil
 	}
-	money := func(n int64) string { return pricing.FormatMoney(currency, n) }
-	params := map[string]string{"number": strconv.FormatInt(number, 10), "venue": venue, "refund": money(total), "time": ""}
-	if expected.Valid {
-		at := expected.Time
-		if loc, err := time.LoadLocation(zone); err == nil {
-			at = at.In(loc)
-		}
-		params["time"] = at.Format("15:04")
-	}
-	var lines []string
-	var totals [][2]string
-	if kind == MailOrderReceived {
-		if lines, err = receiptLines(ctx, c, orderID, money); err != nil {
-			return err
-		}
-		totals = append(totals, [2]string{"mail.receipt.subtotal", money(subtotal)})
-		for _, t := range []struct {
-			key string
-			n   int64
-		}{{"discount", -discount}, {"service_charge", service}, {"delivery_fee", delivery}, {"tip", tip}} {
-			if t.n != 0 {
-				totals = append(totals, [2]string{"mail.receipt." + t.key, money(t.n)})
-			}
-		}
-		totals = append(totals, [2]string{"mail.receipt.total", money(total)})
-	}
-	m, err := c.mail.ComposeOrder(kind, lang, mail.Brand{Slug: slug, Name: name, Colour: colour}, params, lines, totals)
+	var (
+		lang, slug, name, colour, logo, replyTo, venueSlug, venue, zone string
+		line1, line2, city, postcode                                    string
+		theme                                                           int
+		expected                                                        sql.NullTime
+	)
+	err = c.queryRow(ctx, `SELECT o.lang, o.expected_at, s.slug, s.name, s.colour, s.logo_url, s.theme, s.reply_to,
+			v.slug, v.name, v.time_zone, v.address_line1, v.address_line2, v.city, v.postcode
+		FROM orders o JOIN schemes s ON s.id = o.scheme_id JOIN venues v ON v.id = o.venue_id WHERE o.id = ?`, orderID).
+		Scan(&lang, &expected, &slug, &name, &colour, &logo, &theme, &replyTo, &venueSlug, &venue, &zone,
+			&line1, &line2, &city, &postcode)
 	if err != nil {
 		return err
 	}
-	m.To = email
-	return enqueueMail(ctx, c, schemeID, kind, m, now)
+	loc, err := time.LoadLocation(zone)
+	if err != nil {
+		loc = time.UTC
+	}
+	m := mail.Order{ID: o.ID, Number: o.Number, VenueSlug: venueSlug, Venue: venue,
+		VenueAddress: joinAddress(line1, line2, postcode+" "+city),
+		Delivery:     o.OrderType == catalog.OrderTypeDelivery, Placed: o.CreatedAt, Zone: loc,
+		Currency: o.Pricing.Currency, Subtotal: o.Pricing.Subtotal, Discount: o.Pricing.Discount,
+		ServiceCharge: o.Pricing.ServiceCharge, DeliveryFee: o.Pricing.DeliveryFee, Tip: o.Pricing.Tip,
+		Total: o.Pricing.Total, Tax: o.Pricing.Tax, CardBrand: o.Payment.Brand, CardLast4: o.Payment.Last4,
+		Reason: reason}
+	if o.PaidAt != nil {
+		m.Placed = *o.PaidAt
+	}
+	if a := o.DeliveryAddress; a != nil {
+		m.DeliveryAddress = joinAddress(a.Line1, a.Line2, a.Postcode+" "+a.City)
+	}
+	if !o.IsASAP && o.PreorderFor != nil {
+		m.Slot = *o.PreorderFor
+	}
+	if expected.Valid {
+		m.Expected = expected.Time
+	}
+	for _, l := range o.Lines {
+		ml := mail.Line{Title: l.Title, Qty: l.Qty, UnitPrice: l.UnitPrice, Total: l.Total}
+		for _, md := range l.Modifiers {
+			ml.Modifiers = append(ml.Modifiers, mail.Modifier{Name: md.Name, Qty: md.Qty, Price: md.Price})
+		}
+		m.Lines = append(m.Lines, ml)
+	}
+	b := mail.Brand{Slug: slug, Name: name, Colour: colour, LogoURL: logo, Dark: theme == 0, ReplyTo: replyTo}
+	msg, err := c.mail.ComposeOrder(kind, lang, b, &m, now)
+	if err != nil {
+		return err
+	}
+	msg.To = o.Email
+	return enqueueMail(ctx, c, o.SchemeID, kind, msg, now)
 }
 
-// receiptLines are the order's lines as a receipt shows them: "2 × Cheesy
-// Fries  £9.98", each modifier on a line of its own below.
-func receiptLines(ctx context.Context, c conn, orderID int64, money func(int64) string) ([]string, error) {
-	rows, err := c.query(ctx, "SELECT title, qty, total, modifiers FROM order_lines WHERE order_id = ? ORDER BY position", orderID)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
+// joinAddress is an address on one line: its non-empty parts, comma-separated.
+func joinAddress(parts ...string) string {
 	var out []string
-	for rows.Next() {
-		var (
-			title, mods string
-			qty         int
-			total       int64
-		)
-		if err := rows.Scan(&title, &qty, &total, &mods); err != nil {
-			return nil, err
-		}
-		out = append(out, fmt.Sprintf("%d × %s  %s", qty, title, money(total)))
-		var ms []struct {
-			Name  string `json:"name"`
-			Price int64  `json:"price"`
-			Qty   int    `json:"qty"`
-		}
-		if json.Unmarshal([]byte(mods), &ms) == nil {
-			for _, m := range ms {
-				s := "    + " + m.Name
-				if m.Qty > 1 {
-					s = fmt.Sprintf("    + %d × %s", m.Qty, m.Name)
-				}
-				if m.Price != 0 {
-					s += "  " + money(m.Price)
-				}
-				out = append(out, s)
-			}
+	for _, p := range parts {
+		if p = strings.TrimSpace(p); p != "" {
+			out = append(out, p)
 		}
 	}
-	return out, rows.Err()
+	return strings.Join(out, ", ")
 }

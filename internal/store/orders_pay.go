@@ -118,7 +118,7 @@ func (db *DB) FinishPayment(ctx context.Context, orderID int64, r ordering.Payme
 			}
 			if status == ordering.PayPaid && kept {
 				// The receipt, with the payment that makes it one.
-				if err := queueOrderMail(ctx, c, MailOrderReceived, orderID, now); err != nil {
+				if err := queueOrderMail(ctx, c, MailOrderReceived, orderID, "", now); err != nil {
 					return err
 				}
 				// After the receipt, so the customer reads it first.

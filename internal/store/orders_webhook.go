@@ -99,7 +99,7 @@ func paidByWebhook(ctx context.Context, c conn, res *ordering.EventResult, ev *o
 		}
 		// The receipt, as when the browser's confirmation makes it paid
 		// (only one of the two paths changes the row).
-		if err := queueOrderMail(ctx, c, MailOrderReceived, res.OrderID, now); err != nil {
+		if err := queueOrderMail(ctx, c, MailOrderReceived, res.OrderID, "", now); err != nil {
 			return err
 		}
 		return autoAccept(ctx, c, res.OrderID, now)

@@ -13,8 +13,10 @@ import (
 // it. The scheme's managers see it in admin/outbox/list.
 func enqueueMail(ctx context.Context, c conn, schemeID int64, kind string, m mail.Message, now time.Time) error {
 	now = utc(now)
-	_, err := c.exec(ctx, `INSERT INTO mail_outbox (scheme_id, kind, to_addr, subject, text_body, html_body, next_attempt_at, created_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, schemeID, kind, m.To, m.Subject, m.Text, m.HTML, now, now)
+	_, err := c.exec(ctx, `INSERT INTO mail_outbox (scheme_id, kind, from_name, reply_to, to_addr, subject, text_body,
+			html_body, next_attempt_at, created_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, schemeID, kind, m.FromName, m.ReplyTo, m.To, m.Subject, m.Text, m.HTML,
+		now, now)
 	return err
 }
 
@@ -39,7 +41,7 @@ func (db *DB) ClaimMail(ctx context.Context, now time.Time, lease time.Duration,
 			WHERE id IN (SELECT id FROM mail_outbox
 				WHERE status = 'pending' AND next_attempt_at <= ? AND (lease_until IS NULL OR lease_until <= ?)
 				ORDER BY id LIMIT ?`+lock+`)
-			RETURNING id, attempts, kind, to_addr, subject, text_body, html_body`,
+			RETURNING id, attempts, kind, from_name, reply_to, to_addr, subject, text_body, html_body`,
 			now.Add(lease), now, now, limit)
 		if err != nil {
 			return err
@@ -48,7 +50,7 @@ func (db *DB) ClaimMail(ctx context.Context, now time.Time, lease time.Duration,
 		for rows.Next() {
 			var q mail.Queued
 			m := &q.Message
-			if err := rows.Scan(&q.ID, &q.Attempt, &q.Kind, &m.To, &m.Subject, &m.Text, &m.HTML); err != nil {
+			if err := rows.Scan(&q.ID, &q.Attempt, &q.Kind, &m.FromName, &m.ReplyTo, &m.To, &m.Subject, &m.Text, &m.HTML); err != nil {
 				return err
 			}
 			out = append(out, q)

@@ -131,7 +131,7 @@ func (db *DB) InsertSupportRequest(ctx context.Context, r support.Request, mail 
 		if mail != nil {
 			return enqueueMail(ctx, c, r.SchemeID, MailSupportReceived, *mail, now)
 		}
-		return queueOrderMail(ctx, c, MailSupportReceived, r.OrderID, now)
+		return queueOrderMail(ctx, c, MailSupportReceived, r.OrderID, "", now)
 	})
 	if err != nil {
 		return nil, err

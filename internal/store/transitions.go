@@ -154,8 +154,14 @@ func afterStatus(ctx context.Context, c conn, ch *ordering.Change, payment strin
 			return err
 		}
 	}
-	if kind := statusMail(ch.To); kind != "" && fx.Mail {
-		if err := queueOrderMail(ctx, c, kind, ch.OrderID, now); err != nil {
+	if kind := statusMail(ch.To, ch.Actor); kind != "" && fx.Mail {
+		// Staff's own words reach the customer; the system's reasons are
+		// notes for the board, in English.
+		reason := ""
+		if ch.Actor == ordering.ActorStaff || ch.Actor == ordering.ActorManager {
+			reason = ch.Reason
+		}
+		if err := queueOrderMail(ctx, c, kind, ch.OrderID, reason, now); err != nil {
 			return err
 		}
 	}

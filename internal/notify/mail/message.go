@@ -8,13 +8,16 @@ package mail
 
 import "time"
 
-// Message is one e-mail, ready to send.
+// Message is one e-mail, ready to send. It is sent from the operator's
+// address (PLATTER_MAIL_FROM) under FromName, so SPF and DKIM hold while
+// the customer sees the brand they ordered from.
 type Message struct {
-	From    string // "Name <addr>"; empty: the sender's default
-	To      string
-	Subject string
-	Text    string
-	HTML    string
+	FromName string // the sender's display name (the scheme's); "" keeps PLATTER_MAIL_FROM's
+	ReplyTo  string // a bare address; "" for no Reply-To
+	To       string
+	Subject  string
+	Text     string
+	HTML     string
 }
 
 // Mail templates (Render's kind).
@@ -22,13 +25,18 @@ const (
 	KindVerifyCode        = "verify_code"
 	KindResetCode         = "reset_code"
 	KindAlreadyRegistered = "already_registered"
+	KindStaffInvitation   = "staff_invitation"
 )
 
-// Brand is how a scheme signs its mail.
+// Brand is how a scheme signs its mail: its name (the sender's display
+// name), logo, colour and theme, and where replies go.
 type Brand struct {
-	Slug   string
-	Name   string
-	Colour string // "#rrggbb"
+	Slug    string
+	Name    string
+	Colour  string // "#rrggbb"
+	LogoURL string // a path under the public URL or an absolute URL; "" for none
+	Dark    bool   // the scheme's theme is dark (its mail is dark unless the reader prefers light)
+	ReplyTo string // the scheme's Reply-To; "" for none
 }
 
 // Queued is a message claimed from the outbox by a worker. Attempt numbers

@@ -41,6 +41,10 @@ type SMTP struct {
 	user     string
 	pass     string
 	from     string
+	// Domain is the right-hand side of Message-IDs: the public host
+	// (PLATTER_PUBLIC_URL's), so they are unique under a domain the
+	// operator owns; "" takes the From address's domain.
+	Domain string
 	// TLS is the client TLS configuration; nil verifies against the system
 	// roots for the server's host name.
 	TLS     *tls.Config
@@ -76,20 +80,22 @@ func hostPort(host, port string) string {
 	return net.JoinHostPort(host, port)
 }
 
-// Send delivers m over one SMTP session.
+// Send delivers m over one SMTP session, from the configured address
+// under m's display name (the scheme's).
 func (s *SMTP) Send(ctx context.Context, m mail.Message) error {
-	if m.From == "" {
-		m.From = s.from
-	}
-	from, err := netmail.ParseAddress(m.From)
+	from, err := netmail.ParseAddress(s.from)
 	if err != nil {
-		return fmt.Errorf("from %q: %w", m.From, err)
+		return fmt.Errorf("from %q: %w", s.from, err)
 	}
 	to, err := netmail.ParseAddress(m.To)
 	if err != nil {
 		return fmt.Errorf("to %q: %w", m.To, err)
 	}
-	body, err := Compose(m)
+	domain := s.Domain
+	if domain == "" {
+		domain = from.Address[strings.LastIndexByte(from.Address, '@')+1:]
+	}
+	body, err := Compose(m, s.from, domain)
 	if err != nil {
 		return err
 	}
@@ -173,15 +179,27 @@ func (s *SMTP) dial(ctx context.Context) (*smtp.Client, error) {
 
 // Compose renders m as an RFC 5322 message: multipart/alternative with a
 // text and an HTML part, headers encoded for non-ASCII names and subjects.
-func Compose(m mail.Message) ([]byte, error) {
+// It is sent from the address of from (PLATTER_MAIL_FROM) under m.FromName
+// (from's own name when m has none), with m's Reply-To, marked
+// Auto-Submitted (RFC 3834: no autoresponder answers it), and a
+// Message-ID under domain. No List-Unsubscribe: every mail Platter sends
+// is one the reader's own action or order causes, none is marketing.
+func Compose(m mail.Message, from, domain string) ([]byte, error) {
 	var b bytes.Buffer
 	boundary := randomHex(12)
 	hdr := func(k, v string) { fmt.Fprintf(&b, "%s: %s\r\n", k, v) }
-	hdr("From", encodeAddress(m.From))
+	hdr("From", fromWithName(m.FromName, from))
+	if m.ReplyTo != "" {
+		hdr("Reply-To", encodeAddress(m.ReplyTo))
+	}
 	hdr("To", encodeAddress(m.To))
 	hdr("Subject", mime.QEncoding.Encode("utf-8", m.Subject))
 	hdr("Date", time.Now().UTC().Format(time.RFC1123Z))
-	hdr("Message-ID", "<"+randomHex(16)+"@platter>")
+	if domain == "" {
+		domain = "localhost"
+	}
+	hdr("Message-ID", "<"+randomHex(16)+"@"+domain+">")
+	hdr("Auto-Submitted", "auto-generated")
 	hdr("MIME-Version", "1.0")
 	hdr("Content-Type", `multipart/alternative; boundary="`+boundary+`"`)
 	b.WriteString("\r\n")
@@ -212,6 +230,18 @@ func Compose(m mail.Message) ([]byte, error) {
 		return nil, err
 	}
 	return b.Bytes(), nil
+}
+
+// fromWithName is from's address under name ("" keeps from's own name).
+func fromWithName(name, from string) string {
+	a, err := netmail.ParseAddress(from)
+	if err != nil {
+		return from
+	}
+	if name != "" {
+		a.Name = name
+	}
+	return a.String() // encodes a non-ASCII display name
 }
 
 func encodeAddress(s string) string {

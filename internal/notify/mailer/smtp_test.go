@@ -39,8 +39,9 @@ func TestSMTPSend(t *testing.T) {
 			if srv.CertPool != nil {
 				s.TLS = &tls.Config{RootCAs: srv.CertPool, ServerName: "127.0.0.1"}
 			}
-			err = s.Send(context.Background(), mail.Message{
-				To: "anna@example.test", Subject: "Twój kod: 123456",
+			s.Domain = "order.example.test"
+			err = s.Send(context.Background(), mail.Message{FromName: "Pierogarnia Pod Smokiem",
+				ReplyTo: "kontakt@smok.example.test", To: "anna@example.test", Subject: "Twój kod: 123456",
 				Text: "Kod: 123456\nDziękujemy!", HTML: "<p>Kod: <b>123456</b></p>",
 			})
 			if err != nil {
@@ -49,6 +50,24 @@ func TestSMTPSend(t *testing.T) {
 			m := srv.Wait(t, "anna@example.test", 5*time.Second)
 			if m.From != "no-reply@example.test" {
 				t.Errorf("envelope from %q", m.From)
+			}
+			// The scheme's name on the operator's address; replies to the
+			// scheme; marked automatic; a Message-ID on the public host.
+			from, err := m.Msg.Header.AddressList("From")
+			if err != nil || len(from) != 1 || from[0].Name != "Pierogarnia Pod Smokiem" || from[0].Address != "no-reply@example.test" {
+				t.Errorf("From %v (%v)", from, err)
+			}
+			if rt := m.Msg.Header.Get("Reply-To"); rt != "<kontakt@smok.example.test>" {
+				t.Errorf("Reply-To %q", rt)
+			}
+			if a := m.Msg.Header.Get("Auto-Submitted"); a != "auto-generated" {
+				t.Errorf("Auto-Submitted %q", a)
+			}
+			if id := m.Msg.Header.Get("Message-ID"); !strings.HasSuffix(id, "@order.example.test>") {
+				t.Errorf("Message-ID %q", id)
+			}
+			if m.Msg.Header.Get("List-Unsubscribe") != "" {
+				t.Error("List-Unsubscribe on a mail that is not marketing")
 			}
 			subj, _ := new(mime.WordDecoder).DecodeHeader(m.Msg.Header.Get("Subject"))
 			if subj != "Twój kod: 123456" {
