@@ -1,14 +1,16 @@
-import { spawn, spawnSync } from "node:child_process";
+import { execFile, spawn } from "node:child_process";
 import { createWriteStream, existsSync, mkdtempSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
 import type { FullConfig } from "@playwright/test";
 import { startMailServer } from "./mail-server";
 import { projectMoments, SERVERS_ENV } from "./tests/servers";
 
 const here = dirname(fileURLToPath(import.meta.url));
+const execFileAsync = promisify(execFile);
 export const STATE_FILE = join(tmpdir(), `platter-e2e-${process.pid}-state.json`);
 
 function freePort(): Promise<number> {
@@ -75,13 +77,14 @@ export default async function globalSetup(config: FullConfig) {
   const mailDir = mkdtempSync(join(tmpdir(), "platter-e2e-mail-"));
   // A real SMTP server for the accounts tests, up before the servers that mail through it.
   const mail = await startMailServer(mailDir);
-  const started: Started[] = [];
-  try {
-    for (const moment of moments) started.push(await boot(binary, moment, mail.url));
-  } catch (error) {
+  // The servers boot side by side: each is its own process with its own database.
+  const booting = await Promise.allSettled(moments.map((moment) => boot(binary, moment, mail.url)));
+  const started = booting.flatMap((b) => (b.status === "fulfilled" ? [b.value] : []));
+  const failed = booting.find((b) => b.status === "rejected");
+  if (failed) {
     for (const s of started) process.kill(s.pid, "SIGKILL");
     await mail.close();
-    throw error;
+    throw failed.reason;
   }
   const servers: Record<string, string> = Object.fromEntries(started.map((s) => [s.moment, s.baseURL]));
   process.env[SERVERS_ENV] = JSON.stringify(servers);
@@ -114,9 +117,11 @@ async function boot(binary: string, moment: string, smtpURL: string): Promise<St
 
   // The demo data, plus a scheme whose venues are open or closed whatever the time (data/e2e-hours.json).
   for (const args of [["demo"], ["import", join(here, "data", "e2e-hours.json")]]) {
-    const run = spawnSync(binary, args, { env, encoding: "utf8", timeout: 120_000 });
-    if (run.status !== 0) {
-      throw new Error(`platter ${args[0]} failed (${run.status}):\n${run.stdout}\n${run.stderr}`);
+    try {
+      await execFileAsync(binary, args, { env, encoding: "utf8", timeout: 120_000 });
+    } catch (error) {
+      const e = error as { code?: unknown; stdout?: string; stderr?: string };
+      throw new Error(`platter ${args[0]} failed (${e.code}):\n${e.stdout}\n${e.stderr}`);
     }
   }
 
