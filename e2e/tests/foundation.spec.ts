@@ -65,6 +65,28 @@ test.describe("Foundation", () => {
     await expect(heading).toHaveText("How would you like to get your order?");
   });
 
+  test("a language chosen on one scheme stays with it: another scheme keeps its own (issue 18)", async ({
+    page,
+  }) => {
+    const heading = page.getByRole("heading", { level: 1 });
+    await page.goto("/demo-burgers/home");
+    await expect(heading).toHaveText("How would you like to get your order?");
+    await page.getByLabel("Language").selectOption("pl-PL");
+    await expect(heading).toHaveText("Jak chcesz odebrać zamówienie?");
+
+    // Demo Pierogi (Polish first) in this en-US browser: its own language, not burgers' choice.
+    await page.goto("/demo-pierogi/home");
+    await expect(heading).toHaveText("How would you like to get your order?");
+    await expect(page.locator("html")).toHaveAttribute("lang", "en-US");
+    await expect(page.getByLabel("Language")).toHaveValue("en-US");
+
+    // Burgers remembers Polish, after a reload too.
+    await page.goto("/demo-burgers/home");
+    await expect(heading).toHaveText("Jak chcesz odebrać zamówienie?");
+    await page.reload();
+    await expect(page.locator("html")).toHaveAttribute("lang", "pl-PL");
+  });
+
   test("an unknown path shows the not-found page with a link home", async ({ page }) => {
     await page.goto("/no/such/page/here");
     await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();

@@ -1,4 +1,5 @@
 import { act, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import i18n from "@/i18n";
 import { useGeneralStore } from "@/stores/general";
@@ -55,7 +56,6 @@ describe("routes", () => {
     const pierogi = { ...burgersScheme, ...pierogiSummary, languages: ["pl-PL", "en-US"] };
     vi.stubGlobal("fetch", apiStub({ "venue/info": { success: true, data: pierogi, lastUpdatedTime: "t" } }));
     vi.spyOn(navigator, "languages", "get").mockReturnValue(["pl-PL", "pl", "en-US"]);
-    useGeneralStore.setState({ languageSet: false });
     try {
       renderRoute("/demo-pierogi/home");
       expect(await screen.findByRole("heading", { name: "Jak chcesz odebrać zamówienie?" })).toBeTruthy();
@@ -70,7 +70,7 @@ describe("routes", () => {
     const pierogi = { ...burgersScheme, ...pierogiSummary, languages: ["pl-PL", "en-US"] };
     vi.stubGlobal("fetch", apiStub({ "venue/info": { success: true, data: pierogi, lastUpdatedTime: "t" } }));
     vi.spyOn(navigator, "languages", "get").mockReturnValue(["pl-PL"]);
-    useGeneralStore.getState().setLanguage("en-US");
+    useGeneralStore.setState({ languages: { "demo-pierogi": "en-US" } });
     try {
       renderRoute("/demo-pierogi/home");
       expect(
@@ -79,6 +79,38 @@ describe("routes", () => {
       expect(useGeneralStore.getState().language).toBe("en-US");
     } finally {
       vi.restoreAllMocks();
+    }
+  });
+
+  it("keeps each scheme's language to itself: Polish chosen on one is not another's (issue 18)", async () => {
+    const pierogi = { ...burgersScheme, ...pierogiSummary, languages: ["pl-PL", "en-US"] };
+    const bySlug = (input: RequestInfo | URL, init?: RequestInit) => {
+      const body = typeof init?.body === "string" ? init.body : "";
+      const data = body.includes("demo-pierogi") ? pierogi : burgersScheme;
+      void input;
+      return Promise.resolve(
+        new Response(JSON.stringify({ success: true, data, lastUpdatedTime: "t" }), { status: 200 }),
+      );
+    };
+    vi.stubGlobal("fetch", bySlug);
+    const heading = { en: "How would you like to get your order?", pl: "Jak chcesz odebrać zamówienie?" };
+    try {
+      const { router } = renderRoute("/demo-burgers/home");
+      await screen.findByRole("heading", { name: heading.en });
+      await userEvent.selectOptions(screen.getByRole("combobox", { name: "Language" }), "pl-PL");
+      expect(await screen.findByRole("heading", { name: heading.pl })).toBeTruthy();
+
+      // Another scheme, in this en-US browser: its own language, not the choice made on burgers.
+      await act(() => router.navigate("/demo-pierogi/home"));
+      expect(await screen.findByRole("heading", { name: heading.en })).toBeTruthy();
+      expect(useGeneralStore.getState().language).toBe("en-US");
+
+      // Back on burgers: its remembered choice.
+      await act(() => router.navigate("/demo-burgers/home"));
+      expect(await screen.findByRole("heading", { name: heading.pl })).toBeTruthy();
+      expect(useGeneralStore.getState().languages).toEqual({ "demo-burgers": "pl-PL" });
+    } finally {
+      await act(() => i18n.changeLanguage("en-US"));
     }
   });
 

@@ -1,6 +1,12 @@
 import { inlineScheme } from "@/lib/api/get-scheme";
 import { bindReact, createI18n } from "@/lib/i18n";
-import { browserLanguages, isAppLanguage, useGeneralStore, type AppLanguage } from "@/stores/general";
+import {
+  EVERY_SCHEME,
+  browserLanguages,
+  isAppLanguage,
+  useGeneralStore,
+  type AppLanguage,
+} from "@/stores/general";
 
 /**
  * Each catalogue is its own chunk, and only the chosen language's is fetched: at
@@ -25,14 +31,22 @@ function adoptPageSchemeLanguage() {
   if (typeof location === "undefined") return;
   const slug = location.pathname.split("/")[1];
   if (!slug) return;
-  let scheme;
+  let name, scheme;
   try {
-    scheme = inlineScheme(decodeURIComponent(slug));
+    name = decodeURIComponent(slug);
+    scheme = inlineScheme(name);
   } catch {
     return; // a malformed path: the router says not found
   }
-  if (!scheme) return;
-  useGeneralStore.getState().adoptSchemeLanguage(scheme.payload.languages, browserLanguages());
+  if (!scheme) {
+    // A page without the scheme's answer (the back office): the choice made on this scheme, if any.
+    const { languages } = useGeneralStore.getState();
+    const chosen = languages[name] ?? languages[EVERY_SCHEME];
+    if (chosen) useGeneralStore.setState({ language: chosen, scheme: name });
+    return;
+  }
+  const { business_slug, languages } = scheme.payload;
+  useGeneralStore.getState().adoptSchemeLanguage(business_slug, languages, browserLanguages());
 }
 
 adoptPageSchemeLanguage();

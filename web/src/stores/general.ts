@@ -1,5 +1,6 @@
 import { create } from "zustand";
 import { persist } from "zustand/middleware";
+import { pageScheme } from "./auth";
 import { browserStorage, isRecord } from "./storage";
 
 export const LANGUAGES = ["en-US", "pl-PL"] as const;
@@ -49,20 +50,29 @@ export function browserLanguages(): readonly string[] {
 
 export interface GeneralState {
   page: string;
+  /** The language shown now: the current scheme's (languages), or the last one outside a scheme. */
   language: AppLanguage;
   /**
-   * The language was chosen (the language switcher) or stored by an earlier
-   * visit: entering a scheme keeps it. Not persisted (being stored is the point).
+   * Each scheme's chosen language, by business_slug (issue 18: a choice made on
+   * one scheme no longer leaks into another): entering a scheme shows its own
+   * remembered choice, else its language for this browser (pickLanguage).
    */
-  languageSet: boolean;
+  languages: Record<string, AppLanguage>;
+  /** The scheme entered last (adoptSchemeLanguage), whose choice setLanguage records. Not persisted. */
+  scheme: string | null;
   offers: Offer[];
   /** -1 means no reward selected. */
   selectedRewardId: number;
   lastVersion: number;
   lastStringVersion: string;
+  /** The customer's choice, remembered for the current scheme (the page's, else the one entered). */
   setLanguage: (language: AppLanguage) => void;
-  /** Entering a scheme: its language for this browser (pickLanguage), unless one was set. */
-  adoptSchemeLanguage: (schemeLanguages: readonly string[], browserLanguages: readonly string[]) => void;
+  /** Entering a scheme: its remembered choice, else its language for this browser (pickLanguage). */
+  adoptSchemeLanguage: (
+    scheme: string,
+    schemeLanguages: readonly string[],
+    browserLanguages: readonly string[],
+  ) => void;
   setPage: (page: string) => void;
   setOffers: (offers: Offer[]) => void;
   setSelectedRewardId: (id: number) => void;
@@ -72,25 +82,37 @@ export interface GeneralState {
 export const NO_REWARD = -1;
 
 /** What docs/product.md §3 persists under "general". */
-export type PersistedGeneral = Pick<GeneralState, "page" | "language" | "lastVersion" | "lastStringVersion">;
+export type PersistedGeneral = Pick<
+  GeneralState,
+  "page" | "language" | "languages" | "lastVersion" | "lastStringVersion"
+>;
 
-export const GENERAL_STORE_VERSION = 1;
+/** The key in `languages` of a choice made before choices were per scheme (version 1): every scheme's. */
+export const EVERY_SCHEME = "*";
+
+/** 2: languages per scheme (version 1 had one language for every scheme). */
+export const GENERAL_STORE_VERSION = 2;
 
 export const useGeneralStore = create<GeneralState>()(
   persist(
     (set, get) => ({
       page: "",
       language: DEFAULT_LANGUAGE,
-      languageSet: false,
+      languages: {},
+      scheme: null,
       offers: [],
       selectedRewardId: NO_REWARD,
       lastVersion: 0,
       lastStringVersion: "",
-      setLanguage: (language) => set({ language, languageSet: true }),
-      adoptSchemeLanguage: (schemeLanguages, browserLanguages) => {
-        if (get().languageSet) return;
-        const language = pickLanguage(schemeLanguages, browserLanguages);
-        if (language !== get().language) set({ language });
+      setLanguage: (language) => {
+        const scheme = pageScheme() ?? get().scheme;
+        set({ language, languages: scheme ? { ...get().languages, [scheme]: language } : get().languages });
+      },
+      adoptSchemeLanguage: (scheme, schemeLanguages, browserLanguages) => {
+        const { languages } = get();
+        const language =
+          languages[scheme] ?? languages[EVERY_SCHEME] ?? pickLanguage(schemeLanguages, browserLanguages);
+        if (language !== get().language || scheme !== get().scheme) set({ language, scheme });
       },
       setPage: (page) => set({ page }),
       setOffers: (offers) => set({ offers }),
@@ -103,32 +125,41 @@ export const useGeneralStore = create<GeneralState>()(
       version: GENERAL_STORE_VERSION,
       migrate: (persisted, version) => migrateGeneral(persisted, version),
       // docs/product.md §3: offers and the selected reward are not persisted.
-      partialize: ({ page, language, lastVersion, lastStringVersion }) => ({
+      partialize: ({ page, language, languages, lastVersion, lastStringVersion }) => ({
         page,
         language,
+        languages,
         lastVersion,
         lastStringVersion,
       }),
-      merge: (persisted, current) => ({
-        ...current,
-        ...migrateGeneral(persisted, GENERAL_STORE_VERSION),
-        languageSet: isRecord(persisted) && isAppLanguage(persisted.language),
-      }),
+      merge: (persisted, current) => ({ ...current, ...migrateGeneral(persisted, GENERAL_STORE_VERSION) }),
     },
   ),
 );
 
 /**
- * The persisted settings of any earlier version as the current shape: version
- * 0 had the same four fields; an unknown language falls back to the default
- * and anything outside docs/product.md §3's persisted fields is dropped.
+ * The persisted settings of any earlier version as the current shape. Versions
+ * 0 and 1 kept one language for every scheme (a stored one counted as chosen):
+ * it stays the choice of every scheme without its own (EVERY_SCHEME), so an
+ * upgrade changes no one's language, while a choice made from now on is the
+ * scheme's alone. An unknown language falls back to the default and anything
+ * outside docs/product.md §3's persisted fields is dropped.
  */
 export function migrateGeneral(persisted: unknown, version: number): PersistedGeneral {
-  void version; // version 0 had the same fields
   const state = isRecord(persisted) ? persisted : {};
+  const language = isAppLanguage(state.language) ? state.language : DEFAULT_LANGUAGE;
+  const languages: Record<string, AppLanguage> = {};
+  if (version < 2) {
+    if (isAppLanguage(state.language)) languages[EVERY_SCHEME] = state.language;
+  } else if (isRecord(state.languages)) {
+    for (const [slug, chosen] of Object.entries(state.languages)) {
+      if (isAppLanguage(chosen)) languages[slug] = chosen;
+    }
+  }
   return {
     page: typeof state.page === "string" ? state.page : "",
-    language: isAppLanguage(state.language) ? state.language : DEFAULT_LANGUAGE,
+    language,
+    languages,
     lastVersion: typeof state.lastVersion === "number" ? state.lastVersion : 0,
     lastStringVersion: typeof state.lastStringVersion === "string" ? state.lastStringVersion : "",
   };

@@ -202,7 +202,7 @@ describe("general store migrations", () => {
   it("falls back to English for an unknown language and never restores offers or the reward", () => {
     expect(
       migrateGeneral({ language: "xx-XX", offers: [{ id: 1 }], selectedRewardId: 3, lastVersion: "2" }, 0),
-    ).toEqual({ page: "", language: "en-US", lastVersion: 0, lastStringVersion: "" });
+    ).toEqual({ page: "", language: "en-US", languages: {}, lastVersion: 0, lastStringVersion: "" });
   });
 });
 
@@ -277,7 +277,8 @@ describe("at start-up", () => {
     });
     expect(authModule.useAuthStore.getState().token).toBe("tok-1");
     expect(generalModule.useGeneralStore.getState().language).toBe("pl-PL");
-    for (const key of ["home", "venue", "general"]) expect(stored(key).version).toBe(1);
+    for (const key of ["home", "venue"]) expect(stored(key).version).toBe(1);
+    expect(stored("general").version).toBe(GENERAL_STORE_VERSION);
     expect(stored("auth").version).toBe(AUTH_STORE_VERSION);
   });
 });

@@ -4,7 +4,7 @@ import { OrderType } from "@/lib/enums";
 import { useAuthStore } from "./auth";
 import { addItem, basketCount, createDefaultBasket, hasItem, removeItem, resetBasket } from "./basket";
 import type { DeliveryAddress } from "./delivery-address";
-import { NO_REWARD, pickLanguage, useGeneralStore } from "./general";
+import { NO_REWARD, migrateGeneral, pickLanguage, useGeneralStore } from "./general";
 import { initialHomeData, useHomeStore } from "./home";
 import { burgersScheme } from "@/test/fixtures";
 import { testStore } from "@/test/menu-fixtures";
@@ -185,8 +185,9 @@ describe("general store", () => {
     expect(s.lastStringVersion).toBe("");
   });
 
-  it("persists only page, language, lastVersion and lastStringVersion under 'general'", () => {
+  it("persists only page, language, languages, lastVersion and lastStringVersion under 'general'", () => {
     const g = useGeneralStore.getState();
+    g.adoptSchemeLanguage("demo-burgers", ["en-US"], ["en-US"]);
     g.setLanguage("pl-PL");
     g.setOffers([{ id: 1, color: "#fff", imageUrl: "", title: "T", buttonText: "B", buttonKind: 0 }]);
     g.setSelectedRewardId(5);
@@ -195,6 +196,7 @@ describe("general store", () => {
     expect(stored("general").state).toEqual({
       page: "menu",
       language: "pl-PL",
+      languages: { "demo-burgers": "pl-PL" },
       lastVersion: 3,
       lastStringVersion: "v3",
     });
@@ -212,22 +214,51 @@ describe("general store", () => {
     expect(pickLanguage(scheme, browser)).toBe(want);
   });
 
-  it("adopts a scheme's language until one is chosen or stored, then keeps it", async () => {
+  it("adopts a scheme's language until one is chosen there, and keeps each scheme's choice to itself (issue 18)", async () => {
     localStorage.removeItem("general");
     await useGeneralStore.persist.rehydrate(); // a first visit: nothing stored
     const g = () => useGeneralStore.getState();
-    g().adoptSchemeLanguage(["pl-PL", "en-US"], ["pl-PL"]);
+    g().adoptSchemeLanguage("pierogi", ["pl-PL", "en-US"], ["pl-PL"]);
     expect(g().language).toBe("pl-PL");
-    g().adoptSchemeLanguage(["en-US"], ["pl-PL"]); // another scheme, same visit: its language
+    g().adoptSchemeLanguage("burgers", ["en-US"], ["pl-PL"]); // another scheme, same visit: its language
     expect(g().language).toBe("en-US");
-    g().setLanguage("pl-PL"); // the customer's choice stays
-    g().adoptSchemeLanguage(["en-US"], ["en-US"]);
+    g().setLanguage("pl-PL"); // the customer's choice on burgers
+    g().adoptSchemeLanguage("pierogi", ["pl-PL", "en-US"], ["en-US"]); // not carried to pierogi
+    expect(g().language).toBe("en-US");
+    g().adoptSchemeLanguage("burgers", ["en-US"], ["en-US"]); // burgers remembers it
     expect(g().language).toBe("pl-PL");
 
-    localStorage.setItem("general", JSON.stringify({ state: { language: "en-US" }, version: 1 }));
-    await useGeneralStore.persist.rehydrate(); // a later visit: the stored language stays
-    g().adoptSchemeLanguage(["pl-PL", "en-US"], ["pl-PL"]);
+    // A later visit: each scheme's stored choice stays.
+    localStorage.setItem(
+      "general",
+      JSON.stringify({ state: { language: "en-US", languages: { pierogi: "en-US" } }, version: 2 }),
+    );
+    await useGeneralStore.persist.rehydrate();
+    g().adoptSchemeLanguage("pierogi", ["pl-PL", "en-US"], ["pl-PL"]);
     expect(g().language).toBe("en-US");
+    g().adoptSchemeLanguage("burgers", ["pl-PL", "en-US"], ["pl-PL"]);
+    expect(g().language).toBe("pl-PL");
+  });
+
+  it.each([0, 1])(
+    "migrates version %i's one language to every scheme without a choice of its own",
+    async (version) => {
+      const state = { page: "", language: "pl-PL", lastVersion: 1, lastStringVersion: "1" };
+      expect(migrateGeneral(state, version)).toEqual({ ...state, languages: { "*": "pl-PL" } });
+      localStorage.setItem("general", JSON.stringify({ state, version }));
+      await useGeneralStore.persist.rehydrate();
+      const g = () => useGeneralStore.getState();
+      g().adoptSchemeLanguage("burgers", ["en-US"], ["en-US"]);
+      expect(g().language).toBe("pl-PL"); // the upgrade changes no one's language
+      g().setLanguage("en-US"); // a choice from now on is burgers' alone
+      g().adoptSchemeLanguage("pierogi", ["en-US"], ["en-US"]);
+      expect(g().language).toBe("pl-PL");
+    },
+  );
+
+  it("drops an unknown language from the stored choices", () => {
+    const state = { language: "en-US", languages: { a: "pl-PL", b: "xx-XX", c: 3 } };
+    expect(migrateGeneral(state, 2).languages).toEqual({ a: "pl-PL" });
   });
 
   it("ignores an unknown persisted language on rehydrate", async () => {

@@ -16,9 +16,9 @@ window.scrollTo = () => {};
 const NOW = "2026-11-16T12:00:00Z";
 beforeEach(() => {
   vi.useFakeTimers({ now: new Date(NOW), toFake: ["Date"], shouldAdvanceTime: true });
-  // As in a browser that has been here before: the language a test sets stays when it enters a
-  // scheme. Tests of a first visit (the scheme's language for the browser) set this to false.
-  useGeneralStore.setState({ languageSet: true });
+  // No scheme's language is remembered from an earlier test: entering a scheme shows its own
+  // (the jsdom browser's en-US on the test schemes) unless the test chose one there.
+  useGeneralStore.setState({ languages: {}, scheme: null });
 });
 
 afterEach(() => {

@@ -78,7 +78,7 @@ function enterScheme({ payload: scheme, meta }: SchemeResult) {
     venue.setScheme(scheme, meta.lastUpdatedTime);
   }
   useHomeStore.getState().setCurrentScheme(scheme.business_slug);
-  useGeneralStore.getState().adoptSchemeLanguage(scheme.languages, browserLanguages());
+  useGeneralStore.getState().adoptSchemeLanguage(scheme.business_slug, scheme.languages, browserLanguages());
 }
 
 /** The order type the customer chose in this scheme (another scheme's choice does not carry over). */

@@ -115,7 +115,7 @@ describe("SignIn", () => {
         body: { success: false, code: 2061, message: "Incorrect username or password." },
       }),
     });
-    useGeneralStore.setState({ language: "pl-PL" });
+    useGeneralStore.setState({ language: "pl-PL", languages: { "demo-burgers": "pl-PL" } }); // chosen on this scheme
     await act(() => i18n.changeLanguage("pl-PL"));
     renderRoute("/demo-burgers/auth/sign-in");
     await screen.findByRole("heading", { name: "Zaloguj się", level: 1 });
@@ -192,7 +192,7 @@ describe("SignIn", () => {
 describe("SignUp", () => {
   it("shows every problem on submit, in Polish when the interface is Polish", async () => {
     stubApi();
-    useGeneralStore.setState({ language: "pl-PL" });
+    useGeneralStore.setState({ language: "pl-PL", languages: { "demo-burgers": "pl-PL" } }); // chosen on this scheme
     await act(() => i18n.changeLanguage("pl-PL"));
     renderRoute("/demo-burgers/auth/sign-up");
     await screen.findByRole("heading", { name: "Załóż konto", level: 1 });

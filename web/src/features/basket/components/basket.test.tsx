@@ -99,7 +99,7 @@ describe("basket", () => {
   });
 
   it("announces in Polish with its plural forms", async () => {
-    useGeneralStore.setState({ language: "pl-PL" });
+    useGeneralStore.setState({ language: "pl-PL", languages: { "demo-burgers": "pl-PL" } }); // chosen on this scheme
     await act(() => i18n.changeLanguage("pl-PL"));
     try {
       withBasket([{ item_id: 3, qty: 1 }]);

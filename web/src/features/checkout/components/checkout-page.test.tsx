@@ -505,7 +505,7 @@ describe(
         "Płatność nie została dokończona i nic nie pobrano. Koszyk nadal tu jest: spróbuj ponownie lub wybierz inny sposób płatności.",
       ],
     ])("failed: stays on the checkout with the basket and says so (%s)", async (language, message) => {
-      useGeneralStore.setState({ language });
+      useGeneralStore.setState({ language, languages: { "demo-burgers": language } });
       await i18n.changeLanguage(language);
       try {
         const api = serve({ "general/shake-hand": stripeShakeHand });
