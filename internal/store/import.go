@@ -26,6 +26,9 @@ type ImportResult struct {
 	ModifierCategories int
 	ModifierItems      int
 	Removed            int
+	// MenuVersion is the highest version of the scheme's live menus after
+	// the write (admin/scheme/import's menu_version).
+	MenuVersion int64
 }
 
 // String summarises the result for the CLI, e.g. "created scheme 1: 2 venues,
@@ -64,6 +67,9 @@ func (db *DB) ImportScheme(ctx context.Context, doc *catalog.SchemeDoc) (*Import
 		return importScheme(ctx, t, doc, res, time.Now().UTC())
 	})
 	if err != nil {
+		return nil, err
+	}
+	if res.MenuVersion, err = db.menuVersion(ctx, res.SchemeID); err != nil {
 		return nil, err
 	}
 	return res, nil

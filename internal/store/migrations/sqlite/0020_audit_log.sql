@@ -1,0 +1,23 @@
+-- 0020 audit log (issue 20): who changed what in a scheme's back office.
+--
+-- One row per write that changed something: the actor (user id and the
+-- e-mail address they had then, kept when the user is gone), the action
+-- ("menu.upsert-item", "scheme.import", …), what it names (target, e.g. an
+-- item's ref), and the JSON of what it was before and after. Rows are
+-- never updated. The indexes serve admin/audit/list's filters: a scheme's
+-- rows newest first, by person, by kind.
+
+CREATE TABLE audit_log (
+    id            INTEGER PRIMARY KEY AUTOINCREMENT,
+    scheme_id     BIGINT NOT NULL REFERENCES schemes (id) ON DELETE CASCADE,
+    at            TIMESTAMP NOT NULL,
+    actor_user_id BIGINT REFERENCES users (id) ON DELETE SET NULL,
+    actor_email   TEXT NOT NULL,
+    action        TEXT NOT NULL,
+    target        TEXT NOT NULL,
+    before_json   TEXT NOT NULL,
+    after_json    TEXT NOT NULL
+);
+CREATE INDEX audit_log_scheme_at ON audit_log (scheme_id, at, id);
+CREATE INDEX audit_log_scheme_actor ON audit_log (scheme_id, actor_email, at);
+CREATE INDEX audit_log_scheme_action ON audit_log (scheme_id, action, at);
