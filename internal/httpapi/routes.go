@@ -102,6 +102,11 @@ func (s *Server) routeTable() []route {
 		{path: "admin/team/invite", access: manager, scope: scopeScheme, call: s.adminTeamInvite},
 		{path: "admin/team/revoke", access: manager, scope: scopeScheme, call: s.adminTeamRevoke},
 		{path: "admin/outbox/list", access: manager, scope: scopeScheme, call: s.adminOutboxList},
+		// The scheme's document and its audit log (docs/architecture.md §10):
+		// a manager of the whole scheme.
+		{path: "admin/scheme/document", access: manager, scope: scopeScheme, call: s.adminSchemeDocument},
+		{path: "admin/scheme/import", access: manager, scope: scopeScheme, call: s.adminSchemeImport},
+		{path: "admin/audit/list", access: manager, scope: scopeScheme, call: s.adminAuditList},
 		// The order board: a venue's orders in play and their live events;
 		// the stream takes a ticket bound to one venue and one user instead
 		// of a token (EventSource sends no headers).

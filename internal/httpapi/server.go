@@ -106,6 +106,9 @@ type Options struct {
 	// Media stores the back office's pictures (menu photos, logos); nil
 	// fails their upload and serving with 1500.
 	Media Media
+	// Backoffice edits a scheme's document and keeps its audit log
+	// (docs/architecture.md §10); nil fails those calls with 1503.
+	Backoffice Backoffice
 }
 
 // Server is the HTTP side of one platter process.
@@ -149,9 +152,10 @@ type Server struct {
 	support Support
 	loyalty Loyalty
 
-	team     Team
-	teamFlow *account.Team    // nil when Team is nil
-	photos   *support.Decoder // bounds concurrent photo decodes
+	team       Team
+	backoffice Backoffice
+	teamFlow   *account.Team    // nil when Team is nil
+	photos     *support.Decoder // bounds concurrent photo decodes
 
 	media  Media
 	images *media.Processor // bounds concurrent picture decodes
@@ -171,7 +175,7 @@ func New(o Options) *Server {
 	}
 	s.gzip = newGzipper(s.metrics.reg)
 	s.shell = sync.OnceValue(func() *appShell { return loadShell(o.Web) })
-	s.addresses = o.Addresses
+	s.addresses, s.backoffice = o.Addresses, o.Backoffice
 	s.orders, s.ordering, s.live = o.Orders, o.Ordering, newLiveMenus()
 	s.tracking, s.hub = o.Tracking, o.Hub
 	if s.hub == nil {

@@ -7,45 +7,21 @@ import (
 	"strings"
 	"time"
 
+	"platter/internal/audit"
 	"platter/internal/catalog"
 	"platter/internal/platter"
 )
 
-// Audit names who did a back-office write and what it was: the signed-in
-// user (ActorUserID 0: none, e.g. the CLI) and their e-mail address, the
-// action ("menu.upsert-item", "scheme.import", "team.invite"; the part
-// before the first dot is its kind, which admin/audit/list filters on) and
-// what it names (an item's ref, a venue's slug, an address).
-type Audit struct {
-	ActorUserID int64
-	ActorEmail  string
-	Action      string
-	Target      string
-}
-
-// AuditEntry is one row of the audit log as admin/audit/list shows it.
-type AuditEntry struct {
-	ID         int64           `json:"id"`
-	At         time.Time       `json:"at"`
-	ActorEmail string          `json:"actor_email"`
-	Action     string          `json:"action"`
-	Target     string          `json:"target"`
-	Before     json.RawMessage `json:"before"`
-	After      json.RawMessage `json:"after"`
-}
-
-// AuditFilter selects audit rows of one scheme: by actor e-mail, by action
-// (an exact action, or a kind such as "menu" for every "menu.…"), and by
-// time (From included, To excluded; zero: open). Page counts from 1.
-type AuditFilter struct {
-	ActorEmail string
-	Action     string
-	From, To   time.Time
-	Page       int
-}
+// The audit log's shapes are package audit's (httpapi shows them without
+// importing the store); these names keep the store's API readable.
+type (
+	Audit       = audit.Audit
+	AuditEntry  = audit.Entry
+	AuditFilter = audit.Filter
+)
 
 // AuditPageSize is how many rows one page of the audit log holds.
-const AuditPageSize = 50
+const AuditPageSize = audit.PageSize
 
 // EditScheme is how the back office writes what the import document
 // holds, in ONE write transaction: it locks the scheme row (PostgreSQL),
@@ -75,7 +51,7 @@ func (db *DB) EditScheme(ctx context.Context, slug string, a Audit,
 			return err
 		}
 		if doc.BusinessSlug != slug {
-			return platter.Invalid(map[string]string{"business_slug": "error.scheme.slug_fixed"})
+			return platter.Invalid(map[string]string{"business_slug": "scheme.slug_fixed"})
 		}
 		doc.Normalise()
 		if errs := doc.Validate(); len(errs) > 0 {

@@ -4,47 +4,15 @@ import (
 	"context"
 	"database/sql"
 	"errors"
-	"fmt"
 	"slices"
 	"time"
 
 	"platter/internal/catalog"
 )
 
-// ImportResult says what an import did. The counts are of what the document
-// holds (and the store now holds); Removed counts rows soft-deleted because
-// the document no longer lists them. Unchanged is true when the store
-// already held the document: nothing was written and no menu version moved.
-type ImportResult struct {
-	SchemeID           int64
-	Created            bool // false: an existing scheme was updated
-	Unchanged          bool
-	Venues             int
-	Menus              int
-	Categories         int
-	Items              int
-	ModifierCategories int
-	ModifierItems      int
-	Removed            int
-	// MenuVersion is the highest version of the scheme's live menus after
-	// the write (admin/scheme/import's menu_version).
-	MenuVersion int64
-}
-
-// String summarises the result for the CLI, e.g. "created scheme 1: 2 venues,
-// 1 menus, 11 categories, 66 items, 9 modifier categories, 42 modifiers, 0 removed".
-func (r *ImportResult) String() string {
-	verb := "updated"
-	switch {
-	case r.Created:
-		verb = "created"
-	case r.Unchanged:
-		verb = "unchanged"
-	}
-	return fmt.Sprintf("%s scheme %d: %d venues, %d menus, %d categories, %d items, "+
-		"%d modifier categories, %d modifiers, %d removed", verb, r.SchemeID, r.Venues, r.Menus,
-		r.Categories, r.Items, r.ModifierCategories, r.ModifierItems, r.Removed)
-}
+// ImportResult says what an import or a back-office edit did (the type is
+// catalog's, so the API can answer with it without importing the store).
+type ImportResult = catalog.ImportResult
 
 // ImportScheme creates or updates a whole scheme from an import document in
 // one transaction: the scheme by business_slug, venues by venue_slug, menus
