@@ -148,11 +148,14 @@ func exportMenu(ctx context.Context, c conn, menuID int64) (*catalog.MenuDoc, er
 		r := &it.row
 		d := catalog.ItemDoc{Ref: it.key, Title: r.Title, Description: r.Description, ImageURL: r.ImageURL,
 			Price: r.Price, IsNew: r.IsNew, IsAvailable: availability(r.IsAvailable), SelectMin: r.SelectMin,
-			SelectMax: r.SelectMax, ModifierCategories: links[it.id]}
+			SelectMax: r.SelectMax, ModifierCategories: links[it.id], ImageID: r.ImageID}
 		if d.ModifierCategories == nil {
 			d.ModifierCategories = []string{}
 		}
 		if err := fromJSON(r.OrderTypes, &d.OrderTypes); err != nil {
+			return nil, err
+		}
+		if err := fromJSON(r.Dayparts, &d.Dayparts); err != nil {
 			return nil, err
 		}
 		md.Categories[i].Items = append(md.Categories[i].Items, d)

@@ -92,6 +92,10 @@ func TestExportRoundTrip(t *testing.T) {
 		ctx := context.Background()
 		for i, d := range demo.Documents() {
 			in := mustParse(t, i)
+			// Fields the demo documents leave out are read back too.
+			it := &in.Menus[0].Categories[0].Items[0]
+			it.ImageID = 7
+			it.Dayparts = []catalog.Daypart{{Days: []int{1, 2, 3, 4, 5}, From: "07:00", To: "11:30"}}
 			mustImport(t, db, in)
 			out, err := db.ExportScheme(ctx, d.Slug)
 			if err != nil {
