@@ -41,7 +41,7 @@ func exportScheme(ctx context.Context, c conn, slug string, lock bool) (*catalog
 		return nil, 0, err
 	}
 	doc := &catalog.SchemeDoc{BusinessSlug: slug, Name: s.Name, LogoURL: s.LogoURL, Theme: s.Theme,
-		Colour: s.Colour, Currency: s.Currency, Country: s.Country,
+		Colour: s.Colour, Currency: s.Currency, Country: s.Country, ReplyTo: s.ReplyTo,
 		Loyalty: catalog.Loyalty{StampThreshold: s.StampThreshold, StampsPerReward: s.StampsPerReward,
 			RewardTitle: s.RewardTitle},
 		Menus: []catalog.MenuDoc{}, Venues: []catalog.VenueDoc{}, PromoCodes: []catalog.PromoCodeDoc{},

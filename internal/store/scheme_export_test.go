@@ -93,6 +93,7 @@ func TestExportRoundTrip(t *testing.T) {
 		for i, d := range demo.Documents() {
 			in := mustParse(t, i)
 			// Fields the demo documents leave out are read back too.
+			in.ReplyTo = "orders@example.com"
 			it := &in.Menus[0].Categories[0].Items[0]
 			it.ImageID = 7
 			it.Dayparts = []catalog.Daypart{{Days: []int{1, 2, 3, 4, 5}, From: "07:00", To: "11:30"}}
