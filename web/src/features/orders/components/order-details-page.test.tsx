@@ -240,3 +240,53 @@ describe("order page: stamps for a signed-in customer (issue 18: no '0 stamps')"
     expect(screen.queryByText(/0 stamps/)).toBeNull();
   });
 });
+
+describe("order page: a live stream that stopped for good (issue 18)", () => {
+  function serveRefused(data: unknown) {
+    vi.stubGlobal(
+      "fetch",
+      apiStub({
+        "venue/info": { success: true, data: scheme, lastUpdatedTime: "t" },
+        "orders/get": { success: true, data },
+        "orders/stream-ticket": { success: false, code: 1403, message: "Not allowed" },
+      }),
+    );
+  }
+
+  it("says the page no longer updates and offers a reload of this page", async () => {
+    serveRefused(order({ status: "accepted" }));
+    renderRoute(PATH);
+    const status = await screen.findByTestId("stream-status");
+    await waitFor(() =>
+      expect(status.textContent).toContain("Live updates have stopped: this page will not change by itself."),
+    );
+    const reload = within(status).getByRole("link", { name: "Reload the page" });
+    expect(reload.getAttribute("href")).toBe(PATH);
+    expect(status.textContent).not.toContain("reconnecting");
+  });
+
+  it("says so in Polish", async () => {
+    useGeneralStore.setState({ language: "pl-PL", languages: { "demo-burgers": "pl-PL" } });
+    try {
+      serveRefused(order({ status: "accepted" }));
+      renderRoute(PATH);
+      const status = await screen.findByTestId("stream-status");
+      await waitFor(() =>
+        expect(status.textContent).toContain(
+          "Aktualizacje na żywo zostały zatrzymane: ta strona nie zmieni się sama.",
+        ),
+      );
+      expect(within(status).getByRole("link", { name: "Odśwież stronę" }).getAttribute("href")).toBe(PATH);
+    } finally {
+      useGeneralStore.setState({ language: "en-US", languages: {} });
+      await i18n.changeLanguage("en-US");
+    }
+  });
+
+  it("says nothing of live updates once the order is over (it has no stream)", async () => {
+    serveRefused(order({ status: "collected" }));
+    renderRoute(PATH);
+    expect(await screen.findByText("Thank you for your order!")).toBeTruthy();
+    expect(screen.getByTestId("stream-status").textContent).toBe("");
+  });
+});

@@ -38,7 +38,7 @@ export function OrderDetailsPage() {
   const order = useOrder(id, state?.order && String(state.order.id) === id ? state.order : undefined);
   const data = order.data;
   const live = data !== undefined && !isFinal(data.status);
-  const { connected } = useOrderEvents(orderQueryKey(id), Number(id), scheme.business_slug, live);
+  const stream = useOrderEvents(orderQueryKey(id), Number(id), scheme.business_slug, live);
   const user = useAuthStore(selectUserOf(scheme.business_slug));
   // The order's number, never its id (they differ): until it is known, "Your order".
   const title = data?.order_number ? t("orderDetails.title", { id: data.order_number }) : null;
@@ -56,9 +56,13 @@ export function OrderDetailsPage() {
         {title ?? t("orderDetails.titlePending")}
       </h1>
       {/* Always in the page so screen readers hear it appear (polite). */}
-      <p className="order-details__connection" role="status" data-testid="stream-status">
-        {live && !connected ? t("orderDetails.reconnecting") : ""}
-      </p>
+      <div className="order-details__connection" role="status" data-testid="stream-status">
+        {live && stream.state === "stopped" ? (
+          <StreamStopped />
+        ) : live && !stream.connected ? (
+          t("orderDetails.reconnecting")
+        ) : null}
+      </div>
       {data?.history ? (
         <OrderBody order={data} scheme={scheme.business_slug} currency={scheme.currency} />
       ) : signInFirst ? (
@@ -72,6 +76,24 @@ export function OrderDetailsPage() {
         <Link to={paths.venue.menu.getHref(scheme.business_slug, venue)}>{t("orderDetails.backToMenu")}</Link>
       </p>
     </section>
+  );
+}
+
+/**
+ * The stream was refused for good (lib/ticketed-stream.ts: 1403, 1404): the
+ * page no longer changes by itself, so it says so and offers a reload (issue 18:
+ * it said nothing). A reload asks for the order, and its stream, afresh.
+ */
+function StreamStopped() {
+  const { t } = useTranslation();
+  const { pathname, search } = useLocation();
+  return (
+    <>
+      <span>{t("orderDetails.streamStopped")} </span>
+      <Link to={pathname + search} reloadDocument className="order-details__reload">
+        {t("orderDetails.reload")}
+      </Link>
+    </>
   );
 }
 
