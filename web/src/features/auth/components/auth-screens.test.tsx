@@ -7,6 +7,7 @@ import { useGeneralStore } from "@/stores/general";
 import { useVenueStore } from "@/stores/venue";
 import { burgersScheme } from "@/test/fixtures";
 import { renderRoute } from "@/test/render-route";
+import { emailFromLink } from "../pending-email";
 
 type Answer = { status?: number; body: unknown };
 type Handler = (data: Record<string, unknown>) => Answer;
@@ -370,6 +371,50 @@ describe("Reset password", () => {
         password: "Newpass-2",
       },
     });
+  });
+});
+
+describe("links in the mail", () => {
+  it("Verify takes the address from the link and confirms with the code alone", async () => {
+    stubApi({ "auth/verify": () => session() });
+    const { router } = renderRoute("/demo-burgers/auth/verify?email=anna%2Bx%40example.com");
+    await screen.findByRole("heading", { name: "Confirm your account" });
+    expect(screen.getByText("anna+x@example.com")).toBeTruthy();
+    expect(screen.queryByLabelText("Email")).toBeNull();
+    const u = userEvent.setup();
+    await u.type(screen.getByLabelText("6-digit code"), "123456");
+    await u.click(screen.getByRole("button", { name: "Confirm" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/demo-burgers/home"));
+    expect(calls.find((c) => c.path === "auth/verify")!.body).toEqual({
+      data: { business_slug: "demo-burgers", email: "anna+x@example.com", code: "123456" },
+    });
+  });
+
+  it("ResetPasswordVerify takes the address from the link", async () => {
+    stubApi({ "auth/reset-password": () => session() });
+    const { router } = renderRoute("/demo-burgers/auth/resetPassword/verify?email=ola%40example.com");
+    await screen.findByRole("heading", { name: "Choose a new password" });
+    const u = userEvent.setup();
+    await u.type(screen.getByLabelText("6-digit code"), "654321");
+    await u.type(screen.getByLabelText("New password"), "Newpass-2");
+    await u.click(screen.getByRole("button", { name: "Save new password" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/demo-burgers/home"));
+    expect(calls.find((c) => c.path === "auth/reset-password")!.body).toEqual({
+      data: { business_slug: "demo-burgers", email: "ola@example.com", code: "654321", password: "Newpass-2" },
+    });
+  });
+
+  it("Sign in fills in the address of the link; a control character is not taken", async () => {
+    stubApi();
+    renderRoute("/demo-burgers/auth/sign-in?email=kim%40example.com");
+    await screen.findByRole("heading", { name: "Sign in", level: 1 });
+    expect((screen.getByLabelText("Email") as HTMLInputElement).value).toBe("kim@example.com");
+  });
+
+  it("ignores an address with a control character", () => {
+    expect(emailFromLink("?email=a%0A%40b.c")).toBe("");
+    expect(emailFromLink("?email=%20kim%40example.com%20")).toBe("kim@example.com");
+    expect(emailFromLink("")).toBe("");
   });
 });
 

@@ -24,7 +24,7 @@ export function ResetPasswordVerifyForm() {
   const complete = useCompleteSignIn();
   const reset = useResetPassword();
   const forgotten = useForgottenPassword();
-  const [knownEmail] = useState(() => pendingEmail(location.state));
+  const [knownEmail] = useState(() => pendingEmail(location.state, location.search));
   const [formError, setFormError] = useState<unknown>(null);
   const { register, handleSubmit, setError, getValues, formState } = useForm<ResetPasswordVerifyValues>({
     mode: "onSubmit",

@@ -2,14 +2,14 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "@/i18n";
-import { Link, useNavigate } from "react-router";
+import { Link, useLocation, useNavigate } from "react-router";
 import { paths } from "@/app/paths";
 import { isApiError } from "@/lib/api/api-error";
 import { useSignIn } from "../api/sign-in";
 import { AuthCode } from "../codes";
 import { useAuthTarget } from "../hooks/use-auth-target";
 import { useCompleteSignIn } from "../hooks/use-complete-sign-in";
-import { rememberPendingEmail } from "../pending-email";
+import { emailFromLink, rememberPendingEmail } from "../pending-email";
 import { signInSchema, type SignInValues } from "../schemas";
 import { applyFieldErrors } from "@/components/ui/form/server-errors";
 import { FormAlert } from "@/components/ui/form/form-alert";
@@ -22,13 +22,15 @@ export function SignInForm() {
   const { scheme, search } = useAuthTarget();
   const complete = useCompleteSignIn();
   const navigate = useNavigate();
+  const location = useLocation();
   const signIn = useSignIn();
   const [formError, setFormError] = useState<unknown>(null);
   const { register, handleSubmit, setError, formState } = useForm<SignInValues>({
     mode: "onSubmit",
     reValidateMode: "onSubmit",
     resolver: zodResolver(signInSchema),
-    defaultValues: { email: "", password: "" },
+    // A mail's "Sign in" link fills in the address it was sent to.
+    defaultValues: { email: emailFromLink(location.search), password: "" },
   });
   const { errors } = formState;
 

@@ -24,7 +24,7 @@ export function VerifyForm() {
   const complete = useCompleteSignIn();
   const verify = useVerifyCode();
   const resend = useResendConfirmation();
-  const [knownEmail] = useState(() => pendingEmail(location.state));
+  const [knownEmail] = useState(() => pendingEmail(location.state, location.search));
   const notice = (location.state as { notice?: string } | null)?.notice;
   const [formError, setFormError] = useState<unknown>(null);
   const { register, handleSubmit, setError, getValues, formState } = useForm<VerifyValues>({
