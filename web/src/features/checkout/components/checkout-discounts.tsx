@@ -7,7 +7,7 @@ import { PromoSection } from "./promo-section";
 import { RewardsSection } from "./rewards-section";
 import { TipSection, type TipChoice } from "./tip-section";
 
-interface CheckoutDiscountsProps {
+export interface CheckoutDiscountsProps {
   currency: string;
   pricing: Pricing | undefined;
   promo: {

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
+import { useCallback, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "@/i18n";
 import { useOrderType } from "@/hooks/use-order-type";
 import type { Scheme, Store } from "@/lib/api/types";
@@ -6,12 +6,12 @@ import { OrderType } from "@/lib/enums";
 import { setLineQty, type Basket } from "@/stores/basket";
 import { selectIsSignedInTo, useAuthStore } from "@/stores/auth";
 import { useHomeStore } from "@/stores/home";
-import { useVenueStore } from "@/stores/venue";
 import { useOffers, useTipping } from "../api/options";
 import { useCheckoutErrors } from "../hooks/use-checkout-errors";
 import { useCheckoutQuote } from "../hooks/use-checkout-quote";
 import { useCheckoutPayment } from "../hooks/use-checkout-payment";
 import { useCheckoutSubmit } from "../hooks/use-checkout-submit";
+import { useCheckoutDetail } from "../hooks/use-checkout-detail";
 import { useCheckoutTiming } from "../hooks/use-checkout-timing";
 import { useContactDetails } from "../hooks/use-contact-details";
 import { useOfferProblem } from "../hooks/use-offer-problem";
@@ -25,6 +25,7 @@ import type { AddressDialogProps } from "./checkout-page";
 import { CheckoutAside } from "./checkout-aside";
 import { CheckoutDetails } from "./checkout-details";
 import { CheckoutDiscounts } from "./checkout-discounts";
+import { discountProps } from "./discount-props";
 import { CheckoutHead } from "./checkout-head";
 import { CheckoutPayment } from "./checkout-payment";
 import type { TipChoice } from "./tip-section";
@@ -44,9 +45,7 @@ export function CheckoutView({ scheme, venue, basket, menuHref, renderAddressDia
   const orderType = useOrderType(venue);
   const delivery = orderType === OrderType.DELIVERY;
   const detail = basket.orderDetail;
-  const updateBasket = useVenueStore((s) => s.updateBasket);
   const setTiming = useHomeStore((s) => s.setTiming);
-  const homeAddress = useHomeStore((s) => s.delivery_address);
   const hasSession = useAuthStore(selectIsSignedInTo(slug));
   const contact = useContactDetails(slug);
   const tipping = useTipping(slug, venue.venue_slug, venue.tipping).data ?? venue.tipping;
@@ -57,16 +56,7 @@ export function CheckoutView({ scheme, venue, basket, menuHref, renderAddressDia
   const [tipChoice, setTipChoice] = useState<TipChoice>(() =>
     detail.tip > 0 ? { kind: "custom" } : { kind: "percent", percent: tipping.default_percent },
   );
-  const patchDetail = useCallback(
-    (patch: Partial<Basket["orderDetail"]>) =>
-      updateBasket((b) => ({ ...b, orderDetail: { ...b.orderDetail, ...patch } })),
-    [updateBasket],
-  );
-
-  // The address chosen on the home page comes along when the basket has none yet.
-  useEffect(() => {
-    if (delivery && !detail.delivery_address && homeAddress) patchDetail({ delivery_address: homeAddress });
-  });
+  const { patchDetail, updateBasket } = useCheckoutDetail(detail, delivery);
 
   const { isAsap, preorderFor } = timing;
   const timedBasket = { ...basket, orderDetail: { ...detail, is_asap: isAsap, preorder_for: preorderFor } };
@@ -167,52 +157,22 @@ export function CheckoutView({ scheme, venue, basket, menuHref, renderAddressDia
             onNoteChange={(order_note) => patchDetail({ order_note })}
           />
           <CheckoutDiscounts
-            currency={scheme.currency}
-            pricing={pricing}
-            promo={{
-              applied: detail.promocode,
-              error: errors.promo,
-              onApply: (code) => {
-                errors.promoChanged();
-                patchDetail({ promocode: code });
-              },
-              onRemove: () => {
-                errors.promoChanged();
-                patchDetail({ promocode: "" });
-              },
-              onEdit: errors.promoChanged,
-            }}
-            tip={{
+            {...discountProps({
+              currency: scheme.currency,
+              pricing,
+              detail,
+              patchDetail,
+              errors,
               tipping,
-              choice: tipChoice,
-              custom: detail.tip,
-              error: errors.target("tip"),
-              onChoose: (choice) => {
-                setTipChoice(choice);
-                // A chip is a percentage the server works out; "Other" starts from the tip shown now.
-                patchDetail({ tip: choice.kind === "custom" ? (pricing?.tip ?? 0) : 0 });
-              },
-              onCustom: (tip) => patchDetail({ tip }),
-            }}
-            rewards={{
-              list: contact.rewards,
-              selected: loyaltyChoice,
-              applied: quote.data?.loyalty_reward_id ?? -1,
-              onSelect: (id) => {
-                pay.clearError();
-                chooseLoyalty(id);
-              },
-            }}
-            offers={{
-              list: offers,
-              selected: offerChoice,
-              applied: quote.data?.reward_id ?? -1,
-              error: offerShown ? offerProblem : undefined,
-              onSelect: (id) => {
-                pay.clearError();
-                chooseOffer(id);
-              },
-            }}
+              tipChoice,
+              setTipChoice,
+              rewards: contact.rewards,
+              offers,
+              choice: { loyaltyChoice, offerChoice, chooseLoyalty, chooseOffer },
+              applied: { loyalty: quote.data?.loyalty_reward_id ?? -1, offer: quote.data?.reward_id ?? -1 },
+              offerError: offerShown ? offerProblem : undefined,
+              clearPayError: pay.clearError,
+            })}
           />
           <CheckoutPayment
             payment={payment}
