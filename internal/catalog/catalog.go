@@ -88,6 +88,8 @@ type Venue struct {
 	Lat, Lng         float64
 	TimeZone         string         // IANA, e.g. Europe/London
 	OpeningHours     [7][]TimeRange // index 0..6 = sun..sat
+	Exceptions       []HoursException
+	Zones            []DeliveryZone // empty: DeliveryRadiusM and the venue's terms
 	OrderTypes       []int          // OrderTypeDelivery, OrderTypePickup
 	DeliveryRadiusM  int64
 	DeliveryFee      int64

@@ -6,7 +6,8 @@ import "math"
 const (
 	// ReasonNoDelivery: the venue takes no delivery orders at all.
 	ReasonNoDelivery = "no_delivery"
-	// ReasonOutsideArea: the point is farther than the venue's delivery radius.
+	// ReasonOutsideArea: no delivery zone of the venue (or, without zones,
+	// its delivery radius) contains the point.
 	ReasonOutsideArea = "outside_area"
 )
 
@@ -15,26 +16,29 @@ const (
 type Deliverability struct {
 	VenueSlug  string
 	Delivers   bool
-	DistanceKm float64 // rounded to 2 decimals, as the storefront shows it (docs/product.md §9)
-	Reason     string  // empty when Delivers; else ReasonNoDelivery or ReasonOutsideArea
+	DistanceKm float64       // rounded to 2 decimals, as the storefront shows it (docs/product.md §9)
+	Reason     string        // empty when Delivers; else ReasonNoDelivery or ReasonOutsideArea
+	Terms      DeliveryTerms // when Delivers: the cheapest zone's (or the venue's) terms
 }
 
 // DeliveryCheck tells, for each venue in order, whether it delivers to
 // (lat, lng). It is the rule behind the store list and checkout, so both
 // agree: the distance is the haversine with R = 6371 km (DistanceKm) and the
-// verdict is Venue.DeliversTo's.
+// verdict and terms are Venue.DeliveryTermsAt's.
 func DeliveryCheck(venues []Venue, lat, lng float64) []Deliverability {
 	out := make([]Deliverability, 0, len(venues))
 	for i := range venues {
 		v := &venues[i]
+		terms, ok := v.DeliveryTermsAt(lat, lng, -1)
 		d := Deliverability{
 			VenueSlug:  v.Slug,
-			Delivers:   v.DeliversTo(lat, lng),
+			Delivers:   ok,
 			DistanceKm: round2(DistanceKm(v.Lat, v.Lng, lat, lng)),
+			Terms:      terms,
 		}
 		switch {
 		case d.Delivers:
-		case !v.Offers(OrderTypeDelivery) || v.DeliveryRadiusM <= 0:
+		case !v.Offers(OrderTypeDelivery) || (len(v.Zones) == 0 && v.DeliveryRadiusM <= 0):
 			d.Reason = ReasonNoDelivery
 		default:
 			d.Reason = ReasonOutsideArea

@@ -153,6 +153,7 @@ type VenueDoc struct {
 	TimeZone        string                 `json:"time_zone"`
 	Menu            string                 `json:"menu"`
 	OpeningHours    map[string][]TimeRange `json:"opening_hours"`
+	Exceptions      []HoursException       `json:"exceptions"`
 	OrderTypes      []int                  `json:"order_types"`
 	Delivery        DeliveryDoc            `json:"delivery"`
 	Pickup          PickupDoc              `json:"pickup"`
@@ -166,13 +167,15 @@ type VenueDoc struct {
 
 // DeliveryDoc holds a venue's delivery terms in minor units and metres.
 // SlotCapacity is the most delivery orders per 15-minute slot (0 or
-// missing: unlimited).
+// missing: unlimited). Zones, when there are any, decide where the venue
+// delivers and on what terms instead of RadiusM, Fee, Minimum and FreeOver.
 type DeliveryDoc struct {
-	RadiusM      int64 `json:"radius_m"`
-	Fee          int64 `json:"fee"`
-	FreeOver     int64 `json:"free_over"`
-	Minimum      int64 `json:"minimum"`
-	SlotCapacity int   `json:"slot_capacity"`
+	RadiusM      int64          `json:"radius_m"`
+	Fee          int64          `json:"fee"`
+	FreeOver     int64          `json:"free_over"`
+	Minimum      int64          `json:"minimum"`
+	SlotCapacity int            `json:"slot_capacity"`
+	Zones        []DeliveryZone `json:"zones"`
 }
 
 // PickupDoc holds a venue's pickup terms; SlotCapacity as for delivery.
@@ -276,6 +279,8 @@ func (v *VenueDoc) Venue() Venue {
 		Lng:              v.Lng,
 		TimeZone:         v.TimeZone,
 		OpeningHours:     v.Hours(),
+		Exceptions:       append([]HoursException{}, v.Exceptions...),
+		Zones:            append([]DeliveryZone{}, v.Delivery.Zones...),
 		OrderTypes:       append([]int{}, v.OrderTypes...),
 		DeliveryRadiusM:  v.Delivery.RadiusM,
 		DeliveryFee:      v.Delivery.Fee,

@@ -62,20 +62,31 @@ func (v *Venue) Location() *time.Location {
 // ones are not stored).
 var zones sync.Map
 
-// OpenAt reports whether the venue is open at t, judged by the wall clock in
-// the venue's own time zone. A range that runs past midnight is still open in
-// the small hours of the next weekday.
+// OpenAt reports whether the venue is open at t for any order type it
+// offers (OpenFor).
 func (v *Venue) OpenAt(t time.Time) bool {
+	for _, ot := range v.OrderTypes {
+		if v.OpenFor(t, ot) {
+			return true
+		}
+	}
+	return false
+}
+
+// OpenFor reports whether the venue is open for order type ot at t, judged
+// by the wall clock in the venue's own time zone: the ranges of the local
+// date (its exception's, when one applies, else its weekday's), and those of
+// the day before that run past midnight into the small hours.
+func (v *Venue) OpenFor(t time.Time, ot int) bool {
 	local := t.In(v.Location())
 	now := local.Hour()*60 + local.Minute()
-	today := int(local.Weekday())
-	yesterday := (today + 6) % 7
-	for _, r := range v.OpeningHours[today] {
+	y, m, d := local.Date()
+	for _, r := range v.RangesOn(y, m, d, ot) {
 		if s, ok := spanOf(r); ok && now >= s.start && now < s.end {
 			return true
 		}
 	}
-	for _, r := range v.OpeningHours[yesterday] {
+	for _, r := range v.RangesOn(y, m, d-1, ot) {
 		if s, ok := spanOf(r); ok && s.end > minutesPerDay && now < s.end-minutesPerDay {
 			return true
 		}
@@ -83,9 +94,10 @@ func (v *Venue) OpenAt(t time.Time) bool {
 	return false
 }
 
-// NextOpening returns the first moment at or after t when the venue is open:
-// t itself when it is open already, else the start of its next range within
-// the coming week. ok is false when the venue has no opening hours at all.
+// NextOpening returns the first moment at or after t when the venue is open
+// for some order type: t itself when it is open already, else the start of
+// its next range within the coming week (exceptions included). ok is false
+// when it opens at no time in that week.
 func (v *Venue) NextOpening(t time.Time) (time.Time, bool) {
 	if v.OpenAt(t) {
 		return t, true
@@ -95,15 +107,17 @@ func (v *Venue) NextOpening(t time.Time) (time.Time, bool) {
 	var best time.Time
 	for d := 0; d <= 7; d++ {
 		day := time.Date(local.Year(), local.Month(), local.Day()+d, 0, 0, 0, 0, loc)
-		for _, r := range v.OpeningHours[int(day.Weekday())] {
-			s, ok := spanOf(r)
-			if !ok {
-				continue
-			}
-			// time.Date normalises a wall time that a DST jump skips.
-			at := time.Date(day.Year(), day.Month(), day.Day(), s.start/60, s.start%60, 0, 0, loc)
-			if at.After(t) && (best.IsZero() || at.Before(best)) {
-				best = at
+		for _, ot := range v.OrderTypes {
+			for _, r := range v.RangesOn(day.Year(), day.Month(), day.Day(), ot) {
+				s, ok := spanOf(r)
+				if !ok {
+					continue
+				}
+				// time.Date normalises a wall time that a DST jump skips.
+				at := time.Date(day.Year(), day.Month(), day.Day(), s.start/60, s.start%60, 0, 0, loc)
+				if at.After(t) && (best.IsZero() || at.Before(best)) {
+					best = at
+				}
 			}
 		}
 		if !best.IsZero() {
@@ -125,13 +139,4 @@ func DistanceKm(lat1, lng1, lat2, lng2 float64) float64 {
 	a := math.Sin(dLat/2)*math.Sin(dLat/2) +
 		math.Cos(lat1*rad)*math.Cos(lat2*rad)*math.Sin(dLng/2)*math.Sin(dLng/2)
 	return 2 * earthRadiusKm * math.Asin(math.Min(1, math.Sqrt(a)))
-}
-
-// DeliversTo reports whether the venue offers delivery and the point lies
-// within its delivery radius of the venue.
-func (v *Venue) DeliversTo(lat, lng float64) bool {
-	if !v.Offers(OrderTypeDelivery) || v.DeliveryRadiusM <= 0 {
-		return false
-	}
-	return DistanceKm(v.Lat, v.Lng, lat, lng)*1000 <= float64(v.DeliveryRadiusM)
 }

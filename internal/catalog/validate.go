@@ -333,9 +333,11 @@ func (p *problems) validateVenue(path string, v *VenueDoc, menus map[string]bool
 	p.check(menus[v.Menu], path+".menu", "no menu %q in this document", v.Menu)
 	p.validateHours(path+".opening_hours", v.OpeningHours)
 	p.orderTypes(path+".order_types", v.OrderTypes, true)
-	if slices.Contains(v.OrderTypes, OrderTypeDelivery) {
-		p.check(v.Delivery.RadiusM > 0, path+".delivery.radius_m", "must be positive when delivering")
+	if slices.Contains(v.OrderTypes, OrderTypeDelivery) && len(v.Delivery.Zones) == 0 {
+		p.check(v.Delivery.RadiusM > 0, path+".delivery.radius_m", "must be positive when delivering without zones")
 	}
+	p.validateExceptions(path+".exceptions", v.Exceptions)
+	p.validateZones(path+".delivery.zones", v.Delivery.Zones)
 	p.check(v.Delivery.RadiusM >= 0, path+".delivery.radius_m", "must not be negative")
 	p.check(v.Delivery.Fee >= 0, path+".delivery.fee", "must not be negative")
 	p.check(v.Delivery.FreeOver >= 0, path+".delivery.free_over", "must not be negative")
@@ -358,16 +360,7 @@ func (p *problems) validateHours(path string, hours map[string][]TimeRange) {
 			p.add(dp, "weekday must be 0 (Sunday) to 6 (Saturday)")
 			continue
 		}
-		for i, r := range hours[day] {
-			rp := idx(dp, i)
-			okOpen := hhmmRE.MatchString(r.Open) && r.Open != "24:00"
-			p.check(okOpen, rp+".open", "must be a time HH:MM from 00:00 to 23:59")
-			okClose := hhmmRE.MatchString(r.Close)
-			p.check(okClose, rp+".close", "must be a time HH:MM from 00:00 to 24:00")
-			if okOpen && okClose && r.Open == r.Close {
-				p.add(rp+".close", "must differ from open")
-			}
-		}
+		p.validateRanges(dp, hours[day])
 	}
 }
 

@@ -105,7 +105,8 @@ func (s *Server) quoteJSON(co *checkout, lang string) map[string]any {
 		// The loyalty reward that prices the order (-1: none).
 		"loyalty_reward_id": loyaltyID,
 		"max_tip":           pricing.MaxTip(q.Subtotal),
-		"minimum":           pricing.Minimum(co.venue, *co.in.OrderType),
+		"minimum":           q.Minimum,
+		"delivery_zone":     q.Zone,
 		"order_type":        *co.in.OrderType,
 		"venue_slug":        co.venue.Slug,
 		"tip_percent":       co.in.TipPercent,

@@ -16,6 +16,12 @@ type deliverableJSON struct {
 	DistanceKm float64 `json:"distance_km"`
 	Reason     string  `json:"reason,omitempty"`
 	Message    string  `json:"message,omitempty"`
+	// The terms of the cheapest zone that delivers there (the venue's own
+	// without zones); only when it delivers.
+	Zone     string `json:"zone,omitempty"`
+	Fee      *int64 `json:"fee,omitempty"`
+	Minimum  *int64 `json:"minimum,omitempty"`
+	FreeOver *int64 `json:"free_over,omitempty"`
 }
 
 // storesDeliverable answers stores/deliverable: for every venue of a scheme,
@@ -47,6 +53,10 @@ func (s *Server) storesDeliverable(r *request) (*reply, error) {
 		d := deliverableJSON{VenueSlug: c.VenueSlug, Delivers: c.Delivers, DistanceKm: c.DistanceKm, Reason: c.Reason}
 		if c.Reason != "" {
 			d.Message = s.msgs.T(r.Lang, "delivery."+c.Reason, nil)
+		}
+		if c.Delivers {
+			t := c.Terms
+			d.Zone, d.Fee, d.Minimum, d.FreeOver = t.Zone, &t.Fee, &t.Minimum, &t.FreeOver
 		}
 		out = append(out, d)
 	}

@@ -21,6 +21,7 @@ type storeJSON struct {
 	UTCOffsetUntil  *time.Time             `json:"utc_offset_until"`
 	OrderTypes      []int                  `json:"order_types"`
 	OpeningHours    [7][]catalog.TimeRange `json:"opening_hours"`
+	Exceptions      []exceptionJSON        `json:"exceptions"`
 	IsOpen          bool                   `json:"is_open"`
 	NextOpeningAt   *time.Time             `json:"next_opening_at"`
 	Delivery        deliveryJSON           `json:"delivery"`
@@ -48,6 +49,21 @@ type deliveryJSON struct {
 	Minimum     int64 `json:"minimum"`
 	ASAPMinutes int   `json:"asap_minutes"`
 }
+
+// exceptionJSON is one dated exception to the opening hours, as the
+// storefront applies it (yesterday to a week ahead are sent: enough to say
+// open or closed now and when it opens next) and shows its note.
+type exceptionJSON struct {
+	Date       string              `json:"date"`
+	Closed     bool                `json:"closed"`
+	Ranges     []catalog.TimeRange `json:"ranges"`
+	OrderTypes []int               `json:"order_types"`
+	Note       string              `json:"note"`
+}
+
+// exceptionDays is how many local dates, from yesterday, venue/info sends
+// exceptions for.
+const exceptionDays = 10
 
 type pickupJSON struct {
 	Minimum     int64 `json:"minimum"`
@@ -131,6 +147,17 @@ func toStoreJSON(v *catalog.Venue, now time.Time) storeJSON {
 	}
 	if st.OrderTypes == nil {
 		st.OrderTypes = []int{}
+	}
+	st.Exceptions = []exceptionJSON{}
+	for _, e := range v.Notices(now.Add(-24*time.Hour), exceptionDays) {
+		x := exceptionJSON{Date: e.Date, Closed: e.Closed, Ranges: e.Ranges, OrderTypes: e.OrderTypes, Note: e.Note}
+		if x.Ranges == nil {
+			x.Ranges = []catalog.TimeRange{}
+		}
+		if x.OrderTypes == nil {
+			x.OrderTypes = []int{}
+		}
+		st.Exceptions = append(st.Exceptions, x)
 	}
 	if st.Tipping.Percents == nil {
 		st.Tipping.Percents = []int{}

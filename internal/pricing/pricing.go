@@ -121,8 +121,14 @@ type Quote struct {
 	Tax           int64 // VAT contained in subtotal − discount + service charge; shown only
 	VATRateBP     int
 	StampsEarned  int64
-	Problems      []*platter.Error
-	currency      string
+	// Minimum is the subtotal the order type asks for; Zone the delivery
+	// zone whose terms (fee, minimum, free-over) price a delivery, empty
+	// for the venue's own.
+	Minimum  int64
+	Zone     string
+	Problems []*platter.Error
+	currency string
+	terms    catalog.DeliveryTerms
 }
 
 // Refusal is the first refusal of the quote (a line's, then the order's),
@@ -158,7 +164,9 @@ func Price(in Input) *Quote {
 	q.orderRules(in)
 	q.applyDiscount(in.Discount)
 	q.ServiceCharge = RoundDiv((q.Subtotal-q.Discount)*int64(in.Venue.ServiceChargeBP), 10000)
-	q.DeliveryFee = DeliveryFee(in.Venue, in.OrderType, q.Subtotal)
+	if in.OrderType == catalog.OrderTypeDelivery {
+		q.DeliveryFee = q.terms.FeeFor(q.Subtotal)
+	}
 	q.applyTip(in)
 	q.Total = q.Subtotal - q.Discount + q.ServiceCharge + q.DeliveryFee + q.Tip
 	q.Tax = VATContained(q.Subtotal-q.Discount+q.ServiceCharge, in.Venue.VATRateBP)
@@ -168,15 +176,25 @@ func Price(in Input) *Quote {
 	return q
 }
 
-// orderRules adds the refusals about the order as a whole: the order type,
-// the delivery area, an empty basket and the minimum.
+// orderRules picks the delivery terms (the address's zone) and adds the
+// refusals about the order as a whole: the order type, the delivery area,
+// an empty basket and the minimum (a subtotal exactly at it is enough).
 func (q *Quote) orderRules(in Input) {
 	v := in.Venue
+	q.terms = catalog.DeliveryTerms{Fee: v.DeliveryFee, Minimum: v.DeliveryMinimum, FreeOver: v.FreeDeliveryOver}
 	if !v.Offers(in.OrderType) {
 		q.problem(platter.CodeOrderTypeUnavailable, orderTypeKey(in.OrderType), nil)
-	} else if in.OrderType == catalog.OrderTypeDelivery && in.Delivery != nil &&
-		!v.DeliversTo(in.Delivery.Lat, in.Delivery.Lng) {
-		q.problem(platter.CodeOutsideArea, "delivery.outside_area", nil)
+	} else if in.OrderType == catalog.OrderTypeDelivery && in.Delivery != nil {
+		terms, ok := v.DeliveryTermsAt(in.Delivery.Lat, in.Delivery.Lng, q.Subtotal)
+		if ok {
+			q.terms, q.Zone = terms, terms.Zone
+		} else {
+			q.problem(platter.CodeOutsideArea, "delivery.outside_area", nil)
+		}
+	}
+	q.Minimum = v.PickupMinimum
+	if in.OrderType == catalog.OrderTypeDelivery {
+		q.Minimum = q.terms.Minimum
 	}
 	available := 0
 	for i := range q.Lines {
@@ -188,7 +206,7 @@ func (q *Quote) orderRules(in Input) {
 		q.problem(platter.CodeEmptyBasket, "order.empty", nil)
 		return
 	}
-	if minimum := Minimum(v, in.OrderType); q.Subtotal < minimum {
+	if minimum := q.Minimum; q.Subtotal < minimum {
 		q.problem(platter.CodeBelowMinimum, "order.below_minimum", map[string]string{"amount": FormatMoney(q.currency, minimum)})
 	}
 }
@@ -260,26 +278,6 @@ func (q *Quote) problem(code int, key string, params map[string]string) {
 // MaxTip is the largest tip allowed on a subtotal (50 %, rounded down so
 // the cap is never exceeded).
 func MaxTip(subtotal int64) int64 { return subtotal * MaxTipPercent / 100 }
-
-// Minimum is the venue's minimum subtotal for an order type.
-func Minimum(v *catalog.Venue, orderType int) int64 {
-	if orderType == catalog.OrderTypeDelivery {
-		return v.DeliveryMinimum
-	}
-	return v.PickupMinimum
-}
-
-// DeliveryFee is the venue's fee for a delivery, waived when the subtotal
-// (before any discount) reaches the free-delivery level; 0 for pickup.
-func DeliveryFee(v *catalog.Venue, orderType int, subtotal int64) int64 {
-	if orderType != catalog.OrderTypeDelivery {
-		return 0
-	}
-	if v.FreeDeliveryOver > 0 && subtotal >= v.FreeDeliveryOver {
-		return 0
-	}
-	return v.DeliveryFee
-}
 
 // DiscountAmount is what a discount takes off a subtotal, capped at it.
 func DiscountAmount(d *Discount, subtotal int64) int64 {

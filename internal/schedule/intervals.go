@@ -11,19 +11,24 @@ import (
 // interval is a stretch of absolute time [start, end) when a venue is open.
 type interval struct{ start, end time.Time }
 
-// openIntervals turns the venue's weekly wall-clock hours into absolute
-// intervals for the local dates first-1 .. last (the day before catches a
-// range that runs past midnight into first), sorted and merged, so
+// openIntervals turns the venue's wall-clock hours for order type
+// orderType into absolute intervals for the local dates first-1 .. last
+// (the day before catches a range that runs past midnight into first),
+// sorted and merged, so
 // back-to-back ranges (11:00-14:00, 14:00-22:00; a 24/7 week) are one
-// stretch and no slot is produced twice.
+// stretch and no slot is produced twice. A date's ranges are its
+// exception's when one applies to the order type (none when it is closed),
+// else its weekday's (catalog.Venue.RangesOn); a range of the day before
+// still runs past midnight into a closed date, as the evening's customers
+// were promised.
 //
 // Wall times are resolved by wallInstant: across a daylight-saving change a
 // range keeps its wall-clock meaning: on the night the clocks go back a range
 // 00:00-03:00 lasts four real hours, on the night they go forward two.
-func openIntervals(v *catalog.Venue, loc *time.Location, first, last time.Time) []interval {
+func openIntervals(v *catalog.Venue, orderType int, loc *time.Location, first, last time.Time) []interval {
 	var out []interval
 	for d := first.AddDate(0, 0, -1); !d.After(last); d = d.AddDate(0, 0, 1) {
-		for _, r := range v.OpeningHours[int(d.Weekday())] {
+		for _, r := range v.RangesOn(d.Year(), d.Month(), d.Day(), orderType) {
 			open, ok1 := minutesOf(r.Open)
 			closing, ok2 := minutesOf(r.Close)
 			if !ok1 || !ok2 || open >= minutesPerDay {

@@ -93,7 +93,7 @@ func newWindow(v *catalog.Venue, orderType int, now time.Time, days int) window 
 	}
 	return window{
 		loc:      loc,
-		open:     openIntervals(v, loc, today, last),
+		open:     openIntervals(v, orderType, loc, today, last),
 		earliest: from.Add(LeadTime(v, orderType)),
 		horizon:  wallInstant(last, minutesPerDay, loc),
 	}

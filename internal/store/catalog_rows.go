@@ -88,6 +88,7 @@ type venueRow struct {
 	MenuID                                      int64
 	Position                                    int
 	DeliverySlots, PickupSlots                  int
+	Exceptions, Zones                           string // JSON lists
 }
 
 var venueRowColumns = columns[venueRow]{
@@ -119,6 +120,8 @@ var venueRowColumns = columns[venueRow]{
 	{"position", func(r *venueRow) any { return &r.Position }},
 	{"delivery_slot_capacity", func(r *venueRow) any { return &r.DeliverySlots }},
 	{"pickup_slot_capacity", func(r *venueRow) any { return &r.PickupSlots }},
+	{"exceptions", func(r *venueRow) any { return &r.Exceptions }},
+	{"delivery_zones", func(r *venueRow) any { return &r.Zones }},
 }
 
 // venueRecord is a whole venue row: the document's columns and the
@@ -171,6 +174,12 @@ func (r *venueRecord) venue() (catalog.Venue, error) {
 		v.PausedUntil = r.PausedUntil.Time.UTC()
 	}
 	if err := fromJSON(d.OrderTypes, &v.OrderTypes); err != nil {
+		return v, err
+	}
+	if err := fromJSON(d.Exceptions, &v.Exceptions); err != nil {
+		return v, err
+	}
+	if err := fromJSON(d.Zones, &v.Zones); err != nil {
 		return v, err
 	}
 	return v, fromJSON(d.TipPercents, &v.Tipping.Percents)

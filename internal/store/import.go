@@ -114,7 +114,8 @@ func toVenueRow(v *catalog.VenueDoc, menuID int64, pos int) venueRow {
 		PrepMinutes: v.PrepMinutes, DeliveryMinutes: v.DeliveryMinutes, ServiceChargeBP: v.ServiceChargeBP,
 		VATRateBP: v.VATRateBP, TipEnabled: t.Enabled, TipPercents: toJSON(t.Percents),
 		TipDefault: t.DefaultPercent, TipAllowCustom: t.AllowCustom, LayoutStyle: v.LayoutStyle,
-		MenuID: menuID, Position: pos, DeliverySlots: d.SlotCapacity, PickupSlots: v.Pickup.SlotCapacity}
+		MenuID: menuID, Position: pos, DeliverySlots: d.SlotCapacity, PickupSlots: v.Pickup.SlotCapacity,
+		Exceptions: toJSON(v.Exceptions), Zones: toJSON(d.Zones)}
 }
 
 // importVenues syncs the scheme's venues and their opening hours and

@@ -6,6 +6,8 @@ import type { Store } from "@/lib/api/types";
 import { formatWallTime } from "@/lib/time-format";
 
 export type WeeklyHours = Store["opening_hours"];
+export type HoursException = Store["exceptions"][number];
+type Range = WeeklyHours[number][number];
 
 /** A moment as the venue's wall clock shows it: weekday 0..6 (sun..sat) and minutes since midnight. */
 export interface WallClock {
@@ -102,9 +104,16 @@ export interface NextOpening {
 
 /** The next time the venue opens after `now` (within a week), or null if it never does. */
 export function nextOpening(hours: WeeklyHours, now: WallClock): NextOpening | null {
+  return nextOpeningBy((_ahead, day) => hours[day] ?? [], now);
+}
+
+function nextOpeningBy(
+  rangesAhead: (ahead: number, day: number) => Range[],
+  now: WallClock,
+): NextOpening | null {
   for (let ahead = 0; ahead <= 7; ahead++) {
     const day = (now.day + ahead) % 7;
-    const opens = (hours[day] ?? [])
+    const opens = rangesAhead(ahead, day)
       .map((r) => ({ time: r.open, at: parseTime(r.open) }))
       .filter((o) => ahead > 0 || o.at > now.minutes)
       .sort((a, b) => a.at - b.at);
@@ -114,14 +123,85 @@ export function nextOpening(hours: WeeklyHours, now: WallClock): NextOpening | n
   return null;
 }
 
+/** The venue's local date "YYYY-MM-DD" at `date` (from the server's offset while it holds, as venueWallClock). */
+export function venueDate(date: Date, venue: VenueClock): string {
+  const offset = venue.utc_offset_minutes;
+  const until = venue.utc_offset_until ? Date.parse(venue.utc_offset_until) : Infinity;
+  if (typeof offset === "number" && Number.isFinite(offset) && date.getTime() < until)
+    return new Date(date.getTime() + offset * 60_000).toISOString().slice(0, 10);
+  // en-CA writes dates as YYYY-MM-DD.
+  return new Intl.DateTimeFormat("en-CA", {
+    timeZone: venue.time_zone,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).format(date);
+}
+
+/** The date `days` after a "YYYY-MM-DD" date. */
+export function addDays(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+type ExceptionHours = Pick<Store, "opening_hours"> & Partial<Pick<Store, "exceptions" | "order_types">>;
+
+/**
+ * The ranges starting on a local date, for any order type the venue offers:
+ * per order type, the date's exception when one decides it (none when it is
+ * closed), else the weekday's (the server's rule, docs/architecture.md §9).
+ */
+export function rangesOn(store: ExceptionHours, date: string, weekday: number): Range[] {
+  const types: readonly number[] = store.order_types?.length ? store.order_types : [0, 1];
+  const out: Range[] = [];
+  for (const type of types) {
+    const exception = (store.exceptions ?? []).find(
+      (e) =>
+        e.date === date &&
+        (e.order_types.length === 0 || (e.order_types as readonly number[]).includes(type)),
+    );
+    out.push(
+      ...(exception ? (exception.closed ? [] : exception.ranges) : (store.opening_hours[weekday] ?? [])),
+    );
+  }
+  return out;
+}
+
+/** Open at `now` (the wall clock of the local date `today`), exceptions included. */
+export function isOpenOn(store: ExceptionHours, now: WallClock, today: string): boolean {
+  const yesterday = (now.day + 6) % 7;
+  const hours: WeeklyHours = [[], [], [], [], [], [], []];
+  hours[now.day] = rangesOn(store, today, now.day);
+  hours[yesterday] = rangesOn(store, addDays(today, -1), yesterday);
+  return isOpenAt(hours, now);
+}
+
+/** The next opening after `now` on the local date `today`, exceptions included. */
+export function nextOpeningOn(store: ExceptionHours, now: WallClock, today: string): NextOpening | null {
+  return nextOpeningBy((ahead, day) => rangesOn(store, addDays(today, ahead), day), now);
+}
+
+/** The notes of the exceptions from today on, in date order: what customers are told ahead. */
+export function exceptionNotices(
+  store: Partial<Pick<Store, "exceptions">> & VenueClock,
+  date: Date = new Date(),
+): HoursException[] {
+  const today = venueDate(date, store);
+  return (store.exceptions ?? [])
+    .filter((e) => e.date >= today && e.note.trim() !== "")
+    .sort((a, b) => a.date.localeCompare(b.date));
+}
+
 export type OpeningStatus = { open: true } | { open: false; next: NextOpening | null };
 
 /**
- * Computed from the weekly hours when the venue has any (so a page left open
- * stays right); otherwise the server's is_open / next_opening_at are used.
+ * Computed from the weekly hours and the dated exceptions when the venue has
+ * any hours (so a page left open stays right); otherwise the server's
+ * is_open / next_opening_at are used.
  */
 export function openingStatus(
-  store: Pick<Store, "opening_hours" | "is_open" | "next_opening_at"> & VenueClock,
+  store: Pick<Store, "opening_hours" | "is_open" | "next_opening_at"> &
+    Partial<Pick<Store, "exceptions" | "order_types">> &
+    VenueClock,
   date: Date = new Date(),
 ): OpeningStatus {
   const hasHours = store.opening_hours.some((day) => day.length > 0);
@@ -138,6 +218,12 @@ export function openingStatus(
     return { open: false, next: { daysAhead, day: then.day, time } };
   }
   const now = venueWallClock(date, store);
+  if (store.exceptions?.length) {
+    // Dated exceptions (holidays, special hours) decide the days they name.
+    const today = venueDate(date, store);
+    if (isOpenOn(store, now, today)) return { open: true };
+    return { open: false, next: nextOpeningOn(store, now, today) };
+  }
   if (isOpenAt(store.opening_hours, now)) return { open: true };
   return { open: false, next: nextOpening(store.opening_hours, now) };
 }

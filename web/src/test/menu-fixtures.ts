@@ -62,6 +62,7 @@ export function testStore(over: Partial<Store> = {}): Store {
     utc_offset_until: "2000-01-01T00:00:00Z",
     order_types: [0, 1],
     opening_hours: week("11:00", "23:00"),
+    exceptions: [],
     is_open: true,
     next_opening_at: null,
     delivery: { radius_m: 5000, fee: 249, free_over: 3000, minimum: 1000, asap_minutes: 40 },

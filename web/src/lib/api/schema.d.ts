@@ -1397,6 +1397,19 @@ export interface components {
             open: string;
             close: string;
         };
+        HoursException: {
+            /**
+             * Format: date
+             * @description YYYY-MM-DD in the venue's zone.
+             */
+            date: string;
+            closed: boolean;
+            /** @description The date's opening ranges when not closed (a close before the open runs past midnight). */
+            ranges: components["schemas"]["TimeRange"][];
+            /** @description The order types the exception decides; empty for all of them. */
+            order_types: components["schemas"]["OrderType"][];
+            note: string;
+        };
         Store: {
             venue_slug: string;
             name: string;
@@ -1414,7 +1427,9 @@ export interface components {
             order_types: components["schemas"]["OrderType"][];
             /** @description Index 0..6 = sun..sat, several ranges a day, local time of the venue. */
             opening_hours: components["schemas"]["TimeRange"][][];
-            /** @description Open now. */
+            /** @description Dated exceptions to opening_hours from yesterday to a week ahead (local dates of the venue), in date order: each replaces its weekday's ranges for its date, for its order_types (empty: all). A note is told to customers. */
+            exceptions: components["schemas"]["HoursException"][];
+            /** @description Open now (for some order type; exceptions included). */
             is_open: boolean;
             /**
              * Format: date-time
@@ -1557,6 +1572,14 @@ export interface components {
              * @enum {string}
              */
             reason?: "no_delivery" | "outside_area";
+            /** @description Only when it delivers: the delivery zone whose terms apply (where zones overlap, the cheapest fee's); absent for the venue's own radius. */
+            zone?: string;
+            /** @description Only when it delivers: the delivery fee there. */
+            fee?: number;
+            /** @description Only when it delivers: the minimum subtotal there. */
+            minimum?: number;
+            /** @description Only when it delivers: free delivery from this subtotal (0: never). */
+            free_over?: number;
             /** @description The reason in the caller's language; only when delivers is false. */
             message?: string;
         };
@@ -1819,8 +1842,10 @@ export interface components {
             /** @description The loyalty reward applied, -1 for none. */
             loyalty_reward_id?: number;
             max_tip: number;
-            /** @description The order type's minimum subtotal. */
+            /** @description The order type's minimum subtotal (for a delivery, the delivering zone's). */
             minimum: number;
+            /** @description The delivery zone whose fee, minimum and free-over price the order; empty for the venue's own terms. */
+            delivery_zone?: string;
             order_type: components["schemas"]["OrderType"];
             venue_slug: string;
             tip_percent?: number | null;

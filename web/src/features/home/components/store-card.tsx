@@ -1,4 +1,5 @@
 import { useTranslation } from "@/i18n";
+import { ExceptionNotices } from "@/components/ui/exception-notices";
 import { OpeningBadge } from "@/components/ui/opening-badge";
 import { useOpeningStatus } from "@/hooks/use-opening-status";
 import { formatCurrency } from "@/lib/currency";
@@ -43,6 +44,7 @@ export function StoreCard({ choice, currency, orderType, onChoose }: StoreCardPr
             </span>
           )}
         </p>
+        <ExceptionNotices store={store} limit={1} className="store-card__notices" />
         {orderType === OrderType.DELIVERY && (
           <p className="muted small">
             {t("home.deliveryInfo", {

@@ -3,6 +3,7 @@ import { useTranslation } from "@/i18n";
 import { Link } from "react-router";
 import { paths } from "@/app/paths";
 import { ClockIcon } from "@/components/ui/icons";
+import { ExceptionNotices } from "@/components/ui/exception-notices";
 import { OpeningBadge } from "@/components/ui/opening-badge";
 import { useOpeningStatus } from "@/hooks/use-opening-status";
 import type { Scheme, Store } from "@/lib/api/types";
@@ -111,6 +112,7 @@ export function VenueHero({ scheme, venue, orderType }: VenueHeroProps) {
             </label>
           </fieldset>
         </div>
+        <ExceptionNotices store={venue} className="venue-hero__notices" />
         {!status.asap && (
           <p className="venue-hero__closed" role="status">
             {status.pausedUntil
