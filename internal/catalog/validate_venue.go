@@ -1,6 +1,9 @@
 package catalog
 
 import (
+	"bytes"
+	"encoding/json"
+	"reflect"
 	"strconv"
 	"strings"
 	"time"
@@ -135,4 +138,30 @@ func (p *problems) validatePolygon(path string, g *GeoPolygon) {
 			p.check(first[0] == last[0] && first[1] == last[1], rp, "must end where it starts")
 		}
 	}
+}
+
+// ParseVenueDoc decodes one venue of the document (the back office's
+// admin/venues/upsert), reporting unknown fields and values of the wrong
+// JSON type at their paths under prefix ("venue.delivery.zones[0].fee");
+// the venue's rules are checked with the whole document (Validate), where
+// its menu and its neighbours are known.
+func ParseVenueDoc(data []byte, prefix string) (*VenueDoc, []FieldError) {
+	var raw any
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	if err := dec.Decode(&raw); err != nil {
+		return nil, []FieldError{{Path: prefix, Message: "malformed JSON: " + err.Error()}}
+	}
+	var errs []FieldError
+	shapeOf(&errs, prefix, raw, reflect.TypeOf(VenueDoc{}))
+	if len(errs) > 0 {
+		return nil, errs
+	}
+	var v VenueDoc
+	strict := json.NewDecoder(bytes.NewReader(data))
+	strict.DisallowUnknownFields()
+	if err := strict.Decode(&v); err != nil {
+		return nil, []FieldError{{Path: prefix, Message: err.Error()}}
+	}
+	return &v, nil
 }

@@ -107,6 +107,7 @@ func (s *Server) routeTable() []route {
 		{path: "admin/scheme/document", access: manager, scope: scopeScheme, call: s.adminSchemeDocument},
 		{path: "admin/scheme/import", access: manager, scope: scopeScheme, call: s.adminSchemeImport},
 		{path: "admin/audit/list", access: manager, scope: scopeScheme, call: s.adminAuditList},
+		{path: "admin/venues/upsert", access: manager, scope: scopeScheme, call: s.adminVenuesUpsert},
 		// The order board: a venue's orders in play and their live events;
 		// the stream takes a ticket bound to one venue and one user instead
 		// of a token (EventSource sends no headers).

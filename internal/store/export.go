@@ -190,7 +190,8 @@ func availability(on bool) *bool {
 	return &on
 }
 
-// exportVenues appends the scheme's live venues, with their hours.
+// exportVenues appends the scheme's live venues, with their hours,
+// exceptions and delivery zones.
 func exportVenues(ctx context.Context, c conn, schemeID int64, menuRefs map[int64]string, doc *catalog.SchemeDoc) error {
 	venues, err := venuesTable.live(ctx, c, schemeID, "position, id")
 	if err != nil {
@@ -222,6 +223,12 @@ func exportVenues(ctx context.Context, c conn, schemeID int64, menuRefs map[int6
 			return err
 		}
 		if err := fromJSON(r.TipPercents, &d.Tipping.Percents); err != nil {
+			return err
+		}
+		if err := fromJSON(r.Exceptions, &d.Exceptions); err != nil {
+			return err
+		}
+		if err := fromJSON(r.Zones, &d.Delivery.Zones); err != nil {
 			return err
 		}
 		doc.Venues = append(doc.Venues, d)

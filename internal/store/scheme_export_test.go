@@ -97,6 +97,16 @@ func TestExportRoundTrip(t *testing.T) {
 			it := &in.Menus[0].Categories[0].Items[0]
 			it.ImageID = 7
 			it.Dayparts = []catalog.Daypart{{Days: []int{1, 2, 3, 4, 5}, From: "07:00", To: "11:30"}}
+			v := &in.Venues[0]
+			v.Exceptions = []catalog.HoursException{
+				{Date: "2026-12-25", Closed: true, Note: "Closed"},
+				{Date: "2026-12-26", Ranges: []catalog.TimeRange{{Open: "12:00", Close: "01:00"}}, OrderTypes: []int{1}},
+			}
+			v.Delivery.Zones = []catalog.DeliveryZone{
+				{Name: "Ring", RadiusM: 2500, Fee: 199, Minimum: 1000, FreeOver: 2500},
+				{Name: "Square", Polygon: &catalog.GeoPolygon{Type: "Polygon", Coordinates: [][][]float64{
+					{{19.9, 50.0}, {20.0, 50.0}, {20.0, 50.1}, {19.9, 50.0}}}}, Fee: 299},
+			}
 			mustImport(t, db, in)
 			out, err := db.ExportScheme(ctx, d.Slug)
 			if err != nil {
