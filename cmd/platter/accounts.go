@@ -18,6 +18,7 @@ import (
 
 const userUsage = `usage: platter user add --email E --password P --role manager|staff|driver|admin --scheme SLUG [--venue SLUG]
                         [--first-name F --last-name L]
+       platter user add --email E --password P --role admin
        platter user list [--scheme SLUG]
        platter user remove --email E --scheme SLUG [--venue SLUG] [--role ROLE]
 
@@ -25,7 +26,8 @@ add creates the platform user (or sets its password) and gives it the role in
 the scheme, or with --venue in that one venue only (staff of soho are not staff
 of shoreditch). Staff sign in at /{scheme} with these details. --first-name and
 --last-name name the user where the back office lists people (the board lists
-drivers by name, by e-mail only without one).
+drivers by name, by e-mail only without one). --role admin without --scheme
+makes a platform admin: they sign in at /platform and create schemes.
 list prints every membership (of one scheme with --scheme): scheme, e-mail,
 role, venue ("-" for the whole scheme) and since when, tab-separated.
 remove withdraws the user's memberships in the scheme (only that venue's with
@@ -94,8 +96,11 @@ func userAdd(ctx context.Context, cfg *config.Config, args []string, stdout, std
 	if !account.IsRole(p.Role) {
 		problems = append(problems, "--role: must be one of "+strings.Join(account.Roles, ", "))
 	}
-	if p.SchemeSlug == "" {
-		problems = append(problems, "--scheme: required")
+	if p.SchemeSlug == "" && p.Role != account.RoleAdmin {
+		problems = append(problems, "--scheme: required (only a platform admin, --role admin, has none)")
+	}
+	if p.SchemeSlug == "" && p.VenueSlug != "" {
+		problems = append(problems, "--venue: needs --scheme")
 	}
 	if len(problems) > 0 {
 		return usageError(strings.Join(problems, "\n") + "\n\n" + userUsage)
@@ -185,7 +190,11 @@ func addUser(ctx context.Context, db *store.DB, p store.PlatformUser, password s
 		}
 		p.PasswordHash = h
 	}
-	did, err := db.UpsertPlatformUser(ctx, p, time.Now())
+	upsert := db.UpsertPlatformUser
+	if p.SchemeSlug == "" {
+		upsert = db.AddPlatformAdmin
+	}
+	did, err := upsert(ctx, p, time.Now())
 	if err != nil {
 		return err
 	}

@@ -48,6 +48,19 @@ func TestUserCommandAndDemoStaff(t *testing.T) {
 	if _, err := cmd("user", "add", "--email", "pat@example.test", "--role", "staff", "--scheme", "nowhere"); err == nil {
 		t.Error("unknown scheme accepted")
 	}
+	// A platform admin has no scheme; nobody else may lack one.
+	out, err = cmd("user", "add", "--email", "Root@Example.test", "--password", "Admin-pass-1", "--role", "admin")
+	if err != nil || strings.TrimSpace(out) != "created user root@example.test; platform admin added" {
+		t.Fatalf("platform admin: %v %q", err, out)
+	}
+	if out, err = cmd("user", "add", "--email", "root@example.test", "--role", "admin"); err != nil ||
+		strings.TrimSpace(out) != "updated user root@example.test; already a platform admin" {
+		t.Errorf("platform admin again: %v %q", err, out)
+	}
+	if _, err := cmd("user", "add", "--email", "s@example.test", "--password", "Staff-pass-1", "--role", "staff"); !errors.As(err, &usage) ||
+		!strings.Contains(err.Error(), "--scheme") {
+		t.Errorf("staff without a scheme: %v", err)
+	}
 	if _, err := cmd("user"); !errors.As(err, &usage) {
 		t.Errorf("bare user: %v", err)
 	}

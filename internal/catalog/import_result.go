@@ -1,6 +1,9 @@
 package catalog
 
-import "fmt"
+import (
+	"fmt"
+	"time"
+)
 
 // ImportResult says what an import did. The counts are of what the document
 // holds (and the store now holds); Removed counts rows soft-deleted because
@@ -35,4 +38,12 @@ func (r *ImportResult) String() string {
 	return fmt.Sprintf("%s scheme %d: %d venues, %d menus, %d categories, %d items, "+
 		"%d modifier categories, %d modifiers, %d removed", verb, r.SchemeID, r.Venues, r.Menus,
 		r.Categories, r.Items, r.ModifierCategories, r.ModifierItems, r.Removed)
+}
+
+// SchemeSummary is a scheme as the platform console lists it: its live
+// venues counted.
+type SchemeSummary struct {
+	Slug, Name, Currency string
+	Venues               int
+	CreatedAt            time.Time
 }

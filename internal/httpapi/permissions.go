@@ -28,6 +28,8 @@ const (
 	driver
 	// admin: a platform admin.
 	admin
+	// platform: a platform admin's own token (no scheme): platform/* only.
+	platform
 )
 
 // roles is what each role-based access level admits: a manager may do what
@@ -39,7 +41,7 @@ var roles = map[access][]string{
 	admin:   {account.RoleAdmin},
 }
 
-var accessNames = [...]string{"anyone", "session", "customer", "staff", "manager", "driver", "admin"}
+var accessNames = [...]string{"anyone", "session", "customer", "staff", "manager", "driver", "admin", "platform"}
 
 func (a access) String() string { return accessNames[a] }
 
@@ -114,6 +116,9 @@ type named struct {
 func (s *Server) authorize(r *request, rt *route) (*Caller, error) {
 	if rt.access == anyone {
 		return nil, nil
+	}
+	if rt.access == platform {
+		return s.platformCaller(r)
 	}
 	c, err := s.caller(r.Request)
 	if err != nil {

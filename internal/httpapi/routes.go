@@ -108,6 +108,10 @@ func (s *Server) routeTable() []route {
 		{path: "admin/scheme/import", access: manager, scope: scopeScheme, call: s.adminSchemeImport},
 		{path: "admin/audit/list", access: manager, scope: scopeScheme, call: s.adminAuditList},
 		{path: "admin/venues/upsert", access: manager, scope: scopeScheme, call: s.adminVenuesUpsert},
+		// The platform console: a platform admin's token (auth/signin
+		// without business_slug), never a scheme's.
+		{path: "platform/schemes/list", access: platform, scope: scopeNone, call: s.platformSchemesList},
+		{path: "platform/schemes/create", access: platform, scope: scopeNone, call: s.platformSchemesCreate},
 		// The order board: a venue's orders in play and their live events;
 		// the stream takes a ticket bound to one venue and one user instead
 		// of a token (EventSource sends no headers).

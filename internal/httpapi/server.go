@@ -109,6 +109,9 @@ type Options struct {
 	// Backoffice edits a scheme's document and keeps its audit log
 	// (docs/architecture.md §10); nil fails those calls with 1503.
 	Backoffice Backoffice
+	// Platform keeps platform admins, their sessions and scheme creation
+	// (docs/architecture.md §10); nil fails platform/* with 1503.
+	Platform Platform
 }
 
 // Server is the HTTP side of one platter process.
@@ -154,6 +157,8 @@ type Server struct {
 
 	team       Team
 	backoffice Backoffice
+	platform   Platform
+	passwords  *account.Gate    // the platform sign-in's; the account service has its own reference
 	teamFlow   *account.Team    // nil when Team is nil
 	photos     *support.Decoder // bounds concurrent photo decodes
 
@@ -175,7 +180,10 @@ func New(o Options) *Server {
 	}
 	s.gzip = newGzipper(s.metrics.reg)
 	s.shell = sync.OnceValue(func() *appShell { return loadShell(o.Web) })
-	s.addresses, s.backoffice = o.Addresses, o.Backoffice
+	s.addresses, s.backoffice, s.platform = o.Addresses, o.Backoffice, o.Platform
+	if s.passwords = o.Passwords; s.passwords == nil {
+		s.passwords = account.DefaultGate()
+	}
 	s.orders, s.ordering, s.live = o.Orders, o.Ordering, newLiveMenus()
 	s.tracking, s.hub = o.Tracking, o.Hub
 	if s.hub == nil {

@@ -1,4 +1,5 @@
--- 0020 audit log (issue 20): who changed what in a scheme's back office.
+-- 0020 audit log and platform admins (issue 20): who changed what in a
+-- scheme's back office, and who may create schemes.
 --
 -- One row per write that changed something: the actor (user id and the
 -- e-mail address they had then, kept when the user is gone), the action
@@ -21,3 +22,23 @@ CREATE TABLE audit_log (
 CREATE INDEX audit_log_scheme_at ON audit_log (scheme_id, at, id);
 CREATE INDEX audit_log_scheme_actor ON audit_log (scheme_id, actor_email, at);
 CREATE INDEX audit_log_scheme_action ON audit_log (scheme_id, action, at);
+
+-- Platform admins (docs/architecture.md §10): platform users (scheme_id
+-- NULL) who create schemes. They belong to no scheme, so their sessions
+-- are not bound to one: a token of platform_sessions is good for the
+-- platform/* calls only, and a scheme's token (sessions) never for those.
+CREATE TABLE platform_admins (
+    user_id    BIGINT PRIMARY KEY REFERENCES users (id) ON DELETE CASCADE,
+    created_at TIMESTAMP NOT NULL
+);
+
+CREATE TABLE platform_sessions (
+    id           INTEGER PRIMARY KEY AUTOINCREMENT,
+    token_hash   TEXT NOT NULL UNIQUE,
+    user_id      BIGINT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+    created_at   TIMESTAMP NOT NULL,
+    last_used_at TIMESTAMP NOT NULL,
+    expires_at   TIMESTAMP NOT NULL,
+    revoked_at   TIMESTAMP
+);
+CREATE INDEX platform_sessions_user ON platform_sessions (user_id);
