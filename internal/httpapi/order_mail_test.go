@@ -87,3 +87,70 @@ func subjectOf(t *testing.T, m mailtest.Mail) string {
 	}
 	return s
 }
+
+// TestOrderMailsSayWhatHappened: through a real SMTP server, a pickup
+// pre-order's receipt and acceptance promise its slot (tomorrow, in
+// en-US's 12-hour clock) though staff gave no eta, its collection is
+// mailed; staff's reason for rejecting reaches the customer in Polish;
+// a cancellation the customer asked for reads as theirs.
+func TestOrderMailsSayWhatHappened(t *testing.T) {
+	t.Parallel()
+	storetest.Run(t, func(t *testing.T, db *store.DB) {
+		db.SetOrderMail(mail.Composer{PublicURL: "https://order.example.test"})
+		clk := &clock{t: monday}
+		m := startWithSMTP(t, db, clk.Now)
+		menu := sohoMenu(t, m.env)
+		scheme := f0(t, db)
+		step := func(id int64, to, actor, reason string) {
+			t.Helper()
+			if _, _, err := db.Transition(context.Background(), ordering.Change{SchemeID: scheme, OrderID: id, To: to,
+				Actor: actor, ActorRef: actor + ":1", Reason: reason, Reach: ordering.Reach{SchemeWide: true}}, monday); err != nil {
+				t.Fatalf("%s: %v", to, err)
+			}
+		}
+		place := func(lang, to, key string, kv ...any) (int64, []string) {
+			t.Helper()
+			guest := append(signIn(t, m.env, "demo-burgers", ""), "Accept-Language", lang)
+			items := []any{menu.line(t, "Cheesy Fries", 1)}
+			body := checkoutBody(items, append([]any{"idempotency_key", key, "user_email", to}, kv...)...)
+			order := m.call("orders/prepare", body, guest...).data(t)["order"].(map[string]any)
+			confirm(m.env, guest, order["id"], card("4242424242424242")).data(t)
+			return int64(num(order["id"])), guest
+		}
+		mailText := func(to string, n int) (string, string) {
+			t.Helper()
+			got := m.waitMails(t, to, n)[n-1]
+			text, _ := got.Parts(t)
+			return subjectOf(t, got), text
+		}
+
+		pre, _ := place("en-US", "pre@example.test", "mail-pre", "is_asap", false, "preorder_for", "2026-03-03T12:00:00Z")
+		if _, text := mailText("pre@example.test", 1); !strings.Contains(text, "Pickup: tomorrow, 12:00 PM (pre-order)") ||
+			!strings.Contains(text, "Paid with: Visa •••• 4242") {
+			t.Errorf("pre-order receipt:\n%s", text)
+		}
+		step(pre, ordering.StatusAccepted, ordering.ActorStaff, "")
+		if _, text := mailText("pre@example.test", 2); !strings.Contains(text, "It will be ready at the time you chose: tomorrow, 12:00 PM.") {
+			t.Errorf("pre-order accepted mail does not promise the slot:\n%s", text)
+		}
+		step(pre, ordering.StatusReadyToCollect, ordering.ActorStaff, "")
+		step(pre, ordering.StatusCollected, ordering.ActorStaff, "")
+		if s, _ := mailText("pre@example.test", 4); !strings.Contains(s, "collected") {
+			t.Errorf("no collected mail: %q", s)
+		}
+
+		rejected, _ := place("pl-PL", "odrzucone@example.test", "mail-reject")
+		step(rejected, ordering.StatusRejected, ordering.ActorManager, "Brak bułek")
+		if s, text := mailText("odrzucone@example.test", 2); !strings.Contains(s, "odrzucone") ||
+			!strings.Contains(text, "Podany powód: Brak bułek") {
+			t.Errorf("rejection %q:\n%s", s, text)
+		}
+
+		withdrawn, guest := place("en-US", "mine@example.test", "mail-withdraw")
+		m.call("orders/cancel", data("id", withdrawn), guest...).data(t)
+		if s, text := mailText("mine@example.test", 2); !strings.Contains(text, "As you asked") ||
+			strings.Contains(s, "by the venue") {
+			t.Errorf("a cancellation the customer asked for %q:\n%s", s, text)
+		}
+	})
+}
