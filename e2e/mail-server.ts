@@ -7,6 +7,13 @@ import { SMTPServer } from "smtp-server";
 export interface ReceivedMail {
   to: string[];
   from: string;
+  /** The From header's display name and address, Reply-To, and the headers mail clients act on. */
+  fromName: string;
+  fromAddress: string;
+  replyTo: string;
+  autoSubmitted: string;
+  messageId: string;
+  listUnsubscribe: string;
   subject: string;
   text: string;
   html: string;
@@ -47,6 +54,12 @@ export async function startMailServer(dir: string): Promise<MailServer> {
           mails.push({
             to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
             from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
+            fromName: parsed.from?.value[0]?.name ?? "",
+            fromAddress: parsed.from?.value[0]?.address ?? "",
+            replyTo: parsed.replyTo?.text ?? "",
+            autoSubmitted: String(parsed.headers.get("auto-submitted") ?? ""),
+            messageId: parsed.messageId ?? "",
+            listUnsubscribe: parsed.headers.has("list-unsubscribe") ? "present" : "",
             subject: parsed.subject ?? "",
             text: parsed.text ?? "",
             html: typeof parsed.html === "string" ? parsed.html : "",

@@ -26,6 +26,7 @@ const pinned = pinnedNow();
 const CLOCK_FREE = ["auth.spec.ts", "first-load.spec.ts", "admin.spec.ts", "offline.spec.ts"];
 const PINNED = [
   "board.spec.ts",
+  "mail.spec.ts",
   "checkout-closed.spec.ts",
   "opening-hours-demo.spec.ts",
   "orders.spec.ts",

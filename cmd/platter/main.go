@@ -66,6 +66,7 @@ Usage:
   platter demo               load the demo schemes (idempotent)
   platter import FILE.json   create or update a scheme from one JSON document
   platter user               manage platform users (staff, drivers, admins)
+  platter mail-preview DIR   write every mail of every scheme (en-US, pl-PL) to DIR (.html, .txt)
 
 Run "platter serve --help" for the configuration variables.`
 
@@ -113,6 +114,11 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		return withStore(ctx, cfg, func(db *store.DB) error { return importFile(ctx, db, fs.Arg(0), stdout) })
 	case "user":
 		return userCommand(ctx, cfg, fs.Args(), stdout, stderr)
+	case "mail-preview":
+		if fs.NArg() != 1 {
+			return usageError("usage: platter mail-preview DIR")
+		}
+		return mailPreview(ctx, cfg, fs.Arg(0), stdout)
 	}
 	return usageError(fmt.Sprintf("unknown command %q\n\n%s", cmd, usage))
 }

@@ -164,7 +164,7 @@ test.describe("Team", () => {
     const row = page
       .getByRole("table", { name: "Sent and queued e-mail" })
       .getByRole("row", { name: new RegExp(email) });
-    await expect(row).toContainText(`order ${number} received`);
+    await expect(row).toContainText(`Order #${number} paid`);
     await expect(row).toContainText("Sent");
     await expectNoSeriousA11yViolations(page, "outbox");
     await page.screenshot({ path: testInfo.outputPath("outbox.png"), fullPage: true });

@@ -70,9 +70,6 @@ func facts(kind, lang string, o *Order, d draft, t texts) []fact {
 			out = append(out, fact{t("mail.fact.refund_to"), money(o.Currency, o.Total) + " → " + card(o)})
 		}
 	}
-	if o.Reason != "" && (kind == KindOrderRejected || kind == KindOrderCancelled) {
-		out = append(out, fact{t("mail.fact.reason"), o.Reason})
-	}
 	return out
 }
 

@@ -194,7 +194,7 @@ func checkReceipt(t *testing.T, name string, m mail.Message, lang string, pre bo
 	if pre {
 		want = append(want, pick("Delivery: tomorrow, 12:00 PM (pre-order)", "Dostawa: jutro, 12:00 (na wybraną godzinę)"),
 			pick("Deliver to: 5 Frith Street", "Adres dostawy: 5 Frith Street"),
-			pick("Delivery fee: £2.50", "Dostawa: £2.50"), pick("Order type: Delivery", "Sposób odbioru: Dostawa"))
+			pick("Delivery fee: £2.50", "Opłata za dostawę: £2.50"), pick("Order type: Delivery", "Sposób odbioru: Dostawa"))
 	} else {
 		want = append(want, pick("Pickup: about 5:54 PM", "Odbiór: ok. 17:54"),
 			pick("Collect from: 12 Greek Street", "Adres odbioru: 12 Greek Street"))
