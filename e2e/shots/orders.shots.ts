@@ -5,7 +5,7 @@ import { expect, language, settle, test } from "./shot";
 /**
  * After checkout in Polish (e2e/screenshots/orders-*.png): the order-details
  * page on the way (map, driver) and delivered (savings, stamps), the
- * reconnecting notice, and the order history; phone and desktop. Orders are
+ * reconnecting and stopped notices, and the order history; phone and desktop. Orders are
  * made and moved through the API as in tests/orders.spec.ts, which asserts
  * the behaviour.
  */
@@ -153,6 +153,20 @@ test("order details and history in Polish", async ({ page, context, request, sho
     await shot(`${prefix}-2-details-reconnecting`, { fullPage: false });
     await context.setOffline(false);
     await expect(page.getByTestId("stream-status")).toBeEmpty();
+
+    // The stream refused for good (a ticket answered 1403): the page says it no longer updates.
+    const ticket = "**/api/v3/orders/stream-ticket";
+    await page.route(ticket, (route) =>
+      route.fulfill({
+        status: 403,
+        contentType: "application/json",
+        body: JSON.stringify({ success: false, code: 1403, message: "Brak dostępu." }),
+      }),
+    );
+    await page.reload();
+    await expect(page.getByTestId("stream-status")).toContainText("zatrzymane");
+    await shot(`${prefix}-2b-details-stream-stopped`, { fullPage: false });
+    await page.unroute(ticket);
 
     await page.goto(`/${SCHEME}/${VENUE}/order-details/${delivered}`);
     await expect(page.getByTestId("order-stamps")).toBeVisible();
