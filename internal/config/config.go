@@ -68,7 +68,7 @@ var Vars = []Var{
 	{"PLATTER_DATABASE_URL", "sqlite:./data/platter.db", "sqlite:PATH or postgres://…", true},
 	{"PLATTER_PUBLIC_URL", "http://localhost:8080", "base URL for links in e-mails, canonical and Open Graph URLs, robots.txt and sitemap.xml", false},
 	{"PLATTER_SMTP_URL", "", "smtp://user:pass@host:port (STARTTLS when offered) or smtps://… (implicit TLS); empty: mail goes to the outbox table and the log", true},
-	{"PLATTER_MAIL_FROM", "Platter <no-reply@localhost>", "sender of e-mails", false},
+	{"PLATTER_MAIL_FROM", "Platter <no-reply@localhost>", "sender address of e-mails (each scheme's mail is sent from it under the scheme's name)", false},
 	{"PLATTER_PAYMENTS", "sandbox", "sandbox or stripe", false},
 	{"PLATTER_STRIPE_SECRET_KEY", "", "Stripe secret key", true},
 	{"PLATTER_STRIPE_PUBLISHABLE_KEY", "", "Stripe publishable key", false},
