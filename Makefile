@@ -6,7 +6,7 @@ VERSION ?= $(shell git describe --always --dirty 2>/dev/null || echo dev)
 LDFLAGS := -X main.version=$(VERSION)
 STATICCHECK ?= v0.6.1
 
-.PHONY: run build web deps test test-go test-web test-e2e screenshots bench bench-streams bench-checkout lighthouse clean
+.PHONY: run build web deps test test-go test-web web-checks test-e2e e2e-run screenshots bench bench-streams bench-checkout lighthouse clean
 
 ## run: build, load the demo data and serve at http://localhost:8080
 run: build
@@ -30,7 +30,15 @@ e2e/node_modules/.installed: e2e/package.json e2e/package-lock.json
 
 ## test: Go (SQLite, plus PostgreSQL when PLATTER_TEST_POSTGRES_URL is set), web unit tests,
 ## typecheck, lint, and the browser end-to-end suite
-test: test-go test-web test-e2e
+#
+# Three stages on a 2-core machine (before/after timings: docs/operations.md, "How long make test takes"):
+# the build (the web app, whose `tsc -b` is the type check, then the binary the e2e suite serves); then
+# the Go checks and tests beside the web unit tests and lint (the Go tests mostly wait on PostgreSQL,
+# fsync and mail: profiled, their process used a tenth of a core); then the browser suite alone
+# (Chromium wants both cores). Each stage's output comes out whole when it ends (--output-sync).
+test: build e2e/node_modules/.installed
+	$(MAKE) --no-print-directory -j2 --output-sync=target test-go web-checks
+	$(MAKE) --no-print-directory e2e-run
 
 test-go:
 	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || { echo "gofmt needed:"; gofmt -l $$(git ls-files '*.go'); exit 1; }
@@ -44,6 +52,9 @@ test-go:
 # is noEmit), so the type check is not run twice. Lint (one process) and Vitest (one
 # worker on a 2-core machine) run side by side; lint's output follows Vitest's.
 test-web: web
+	$(MAKE) --no-print-directory web-checks
+
+web-checks:
 	@mkdir -p bin
 	cd web && { npm run lint >../bin/web-lint.log 2>&1 & lint=$$!; npm test; tests=$$?; \
 		wait $$lint; status=$$?; cat ../bin/web-lint.log; [ $$tests -eq 0 ] && [ $$status -eq 0 ]; }
@@ -52,6 +63,9 @@ test-web: web
 # The e2e suite runs with the browser's clock at a Monday 12:00 and again at 04:00 in London (demo
 # venues open, then closed; e2e/README.md); PLATTER_E2E_NOW=open|closed|<ISO time> runs it once.
 test-e2e: build e2e/node_modules/.installed
+	$(MAKE) --no-print-directory e2e-run
+
+e2e-run:
 	cd e2e && npx playwright test
 
 ## screenshots: pages for people to look at, in e2e/screenshots/ (compared to nothing; not in `make test`)
