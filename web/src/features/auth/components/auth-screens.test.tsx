@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import i18n from "@/i18n";
 import { useAuthStore } from "@/stores/auth";
 import { useGeneralStore } from "@/stores/general";
@@ -57,6 +57,13 @@ beforeEach(async () => {
   await i18n.changeLanguage("en-US");
 });
 afterEach(() => vi.unstubAllGlobals());
+
+// The screens are lazy routes (the storefront's layout, auth-screens), compiled on their first import: on a
+// loaded machine that took over 10 s inside the first test's wait for its heading. They are imported once,
+// before the tests, so each test waits only for what the user sees.
+beforeAll(async () => {
+  await Promise.all([import("@/app/routes/storefront"), import("@/features/auth/components/auth-screens")]);
+}, 120_000);
 
 async function openSignIn(path = "/demo-burgers/auth/sign-in") {
   const view = renderRoute(path);
