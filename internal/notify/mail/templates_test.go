@@ -62,7 +62,6 @@ var hrefs = regexp.MustCompile(`href="([^"]+)"`)
 // receipt's figures, and the colours' contrast.
 func TestEveryMailKind(t *testing.T) {
 	t.Parallel()
-	type want struct{ text []string }
 	times := map[string]map[bool]string{ // lang → preorder → the time the accepted mail promises
 		"en-US": {true: "tomorrow, 12:00 PM", false: "5:54 PM"},
 		"pl-PL": {true: "jutro, 12:00", false: "17:54"},
