@@ -324,7 +324,9 @@ export interface paths {
          *     client and address, 100 auth calls a minute per client (an IPv4 address or an IPv6 /64), and
          *     after 20 failures in a row for one account from anywhere each further failure doubles the
          *     wait (1 s … 15 min; 1429 with Retry-After). 503 code 1503 with Retry-After when password
-         *     hashing is saturated.
+         *     hashing is saturated. Without `business_slug` it is a platform admin's sign-in
+         *     (docs/architecture.md §10): the token is good for `platform/*` only, `user.roles` is
+         *     `["admin"]` and `user.business_slug` is empty; anyone else gets 2061.
          */
         post: operations["authSignin"];
         delete?: never;
@@ -593,6 +595,147 @@ export interface paths {
          *     is configured: the mail was written to the log only.
          */
         post: operations["adminOutboxList"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/scheme/document": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The whole scheme document, exactly what `platter import` takes.
+         * @description Managers and admins of the whole scheme. Only live rows (hidden ones are left out), in
+         *     their display order; importing it back changes nothing.
+         */
+        post: operations["adminSchemeDocument"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/scheme/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replace the scheme's document, as `platter import` does.
+         * @description Managers and admins of the whole scheme. The document's business_slug must be the
+         *     scheme's. What it no longer lists is hidden, never deleted (orders keep their ids); ids of
+         *     what it still lists stay. One transaction: each changed menu's version moves once and an
+         *     audit row (`scheme.import`) records the document before and after. Problems are one 1000
+         *     whose `fields` are keyed by the document's JSON path (`menus[0].categories[1].items[0].price`).
+         */
+        post: operations["adminSchemeImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/venues/upsert": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create or replace one venue of the scheme's document.
+         * @description Managers and admins of the whole scheme. `venue` is a venue of the import document
+         *     (docs/import.md): it replaces the venue of the same `venue_slug` or is added after the others.
+         *     A `menu` the scheme lacks is created empty, named after its ref (empty: the first menu, else
+         *     `main`). One transaction through the document: validated with the whole document, imported,
+         *     the menu version moved once and an audit row (`venue.upsert`, target the slug) recording the
+         *     venue before (null when new) and after; saving what is already there changes and records
+         *     nothing. Unknown fields and values of the wrong type are 1000 at `venue.…` paths; rule
+         *     problems are 1000 keyed by the document's path (`venues[1].delivery.zones[0].fee`).
+         *     Operations (pause, busy, auto-accept, auto-print) stay with admin/venues/controls/set.
+         */
+        post: operations["adminVenuesUpsert"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/platform/schemes/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Every scheme, newest first (platform admins).
+         * @description A platform admin's token only (auth/signin without business_slug); a scheme's token is 1401.
+         */
+        post: operations["platformSchemesList"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/platform/schemes/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a scheme and invite its first manager (platform admins).
+         * @description A platform admin's token only. The scheme starts with its brand (no venues or menus: its
+         *     manager adds them in the back office); its first manager gets an invitation e-mail as from
+         *     admin/team/invite, in `lang` (default: the scheme's first language), whose link lands in the
+         *     new scheme's back office. 1000 with `fields` (`business_slug` format or reserved, `name`,
+         *     `country` GB|PL, `currency`, `languages` en-US|pl-PL, `manager_email`); 1409 on
+         *     `business_slug` when the slug is taken. Audited as `scheme.create` in the new scheme's log.
+         */
+        post: operations["platformSchemesCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/audit/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The scheme's audit log, newest first, 50 a page.
+         * @description Managers and admins of the whole scheme. Filters: `actor` (an e-mail address), `action`
+         *     (an action such as `menu.upsert-item`, or its kind: `menu` is every `menu.…`), `from`
+         *     (included) and `to` (excluded) as RFC 3339 instants, or dates `YYYY-MM-DD` in UTC (`to`
+         *     then includes its day).
+         */
+        post: operations["adminAuditList"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1202,17 +1345,52 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Upload a photo for a support request (any session of the scheme).
+         * Upload a support photo (any session) or a back-office picture (a manager).
          * @description Not in the JSON envelope's request shape: a multipart/form-data body
-         *     whose field `file` is a JPEG (checked by decoding its content, not by
-         *     its name or Content-Type) of at most 800 KB and 4096×4096 pixels;
-         *     anything else is 400 code 4001 "Please upload a JPG image no larger
-         *     than 800 KB." The photo is re-encoded (its EXIF, GPS included, is not
-         *     kept) and stored; `url` serves it to the uploader and the scheme's
-         *     staff only. A customer may hold 20 photos not yet sent with a request
-         *     (4003 beyond).
+         *     whose field `file` is the picture.
+         *
+         *     Without a `purpose` field before `file` it is a support photo: a JPEG
+         *     (checked by decoding its content, not by its name or Content-Type) of
+         *     at most 800 KB and 4096×4096 pixels; anything else is 400 code 4001
+         *     "Please upload a JPG image no larger than 800 KB." The photo is
+         *     re-encoded (its EXIF, GPS included, is not kept) and stored; `url`
+         *     serves it to the uploader and the scheme's staff only. A customer may
+         *     hold 20 photos not yet sent with a request (4003 beyond).
+         *
+         *     With `purpose` "menu" or "logo" (docs/architecture.md §10) it is a
+         *     back-office picture, for a manager of the whole scheme only (1403
+         *     before the file is read): JPEG, PNG or WebP by content, at most 5 MB
+         *     and 40 megapixels (read from its header before decoding); anything
+         *     else is 400 code 4010. It is re-encoded without metadata at the sizes
+         *     the storefront shows: a menu photo as JPEG fitted in 1040 and 320
+         *     pixels (never enlarged), a logo as a transparent PNG square of 512 and
+         *     128 pixels. `url` is the largest; every variant is public
+         *     (`/media/{scheme}/{file}`) and cached for a year.
          */
         post: operations["upload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/media/{scheme}/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A back-office picture's variant (public; cached for a year).
+         * @description `file` is `{id}-{variant}` as upload answered, e.g. `12-320.jpg`. A
+         *     picture of another scheme, or a variant that was not made, is 1404.
+         *     Served with `Cache-Control: public, max-age=31536000, immutable`
+         *     (a stored variant never changes) and `X-Content-Type-Options: nosniff`.
+         */
+        get: operations["media"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1687,6 +1865,78 @@ export interface components {
             has_account: boolean;
             /** Format: date-time */
             expires_at: string;
+        };
+        /**
+         * @description One venue of the import document (docs/import.md, Venues): address, position, zone, menu ref,
+         *     weekly opening_hours (keys "0".."6", several ranges a day), dated exceptions, order types,
+         *     delivery (radius, fee, minimum, free_over, slot capacity and zones), pickup, minutes, rates,
+         *     tipping and layout.
+         */
+        VenueDocument: {
+            venue_slug: string;
+            name?: string;
+            menu?: string;
+            time_zone?: string;
+            lat?: number;
+            lng?: number;
+            opening_hours?: {
+                [key: string]: components["schemas"]["TimeRange"][];
+            } | null;
+            exceptions?: {
+                date: string;
+                closed?: boolean;
+                ranges?: components["schemas"]["TimeRange"][] | null;
+                order_types?: number[] | null;
+                note?: string;
+            }[] | null;
+            delivery?: {
+                radius_m?: number;
+                fee?: number;
+                free_over?: number;
+                minimum?: number;
+                slot_capacity?: number;
+                zones?: components["schemas"]["DeliveryZone"][] | null;
+            };
+        };
+        /**
+         * @description A delivery zone: a circle of radius_m around the venue, or a GeoJSON Polygon ([lng, lat]
+         *     rings, the first the outline), with its own fee, minimum and free_over (docs/import.md).
+         */
+        DeliveryZone: {
+            name: string;
+            radius_m?: number;
+            polygon?: {
+                /** @enum {string} */
+                type: "Polygon";
+                coordinates: number[][][];
+            };
+            fee?: number;
+            minimum?: number;
+            free_over?: number;
+        };
+        /**
+         * @description The scheme's import document (docs/architecture.md §9, §10): brand, menus, venues, promo
+         *     codes and offers, named by ref and slug.
+         */
+        SchemeDocument: {
+            business_slug: string;
+            name: string;
+            currency: string;
+            country: string;
+            languages: string[];
+            menus: Record<string, never>[];
+            venues: Record<string, never>[];
+        };
+        AuditEntry: {
+            /** Format: date-time */
+            at: string;
+            actor_email: string;
+            action: string;
+            target: string;
+            /** @description What the write changed, as it was (JSON; null when it created it). */
+            before: unknown;
+            /** @description The same, after the write (JSON; null when it removed it). */
+            after: unknown;
         };
         OutboxMail: {
             id: number;
@@ -2510,8 +2760,8 @@ export interface operations {
             content: {
                 "application/json": {
                     data: {
-                        /** @description The scheme. */
-                        business_slug: string;
+                        /** @description The scheme; left out by a platform admin. */
+                        business_slug?: string;
                         email: string;
                         /** @description At least 8 characters with a lowercase letter, an uppercase letter and a digit. */
                         password: string;
@@ -2924,6 +3174,219 @@ export interface operations {
                         page: number;
                         per_page: number;
                         data: components["schemas"]["OutboxMail"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    adminSchemeDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    filter?: {
+                        business_slug?: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        data: components["schemas"]["SchemeDocument"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    adminSchemeImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: {
+                        business_slug?: string;
+                        document: components["schemas"]["SchemeDocument"];
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        data: {
+                            changed: boolean;
+                            menu_version: number;
+                        };
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    adminVenuesUpsert: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: {
+                        business_slug?: string;
+                        venue: components["schemas"]["VenueDocument"];
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        data: components["schemas"]["VenueDocument"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    platformSchemesList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        total: number;
+                        data: {
+                            business_slug: string;
+                            name: string;
+                            currency: string;
+                            venues: number;
+                            /** Format: date-time */
+                            created_at: string;
+                        }[];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    platformSchemesCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: {
+                        business_slug: string;
+                        name: string;
+                        /** @enum {string} */
+                        country: "GB" | "PL";
+                        currency: string;
+                        languages: string[];
+                        manager_email: string;
+                        lang?: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        data: {
+                            business_slug: string;
+                            invitation: Record<string, never>;
+                        };
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    adminAuditList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    filter?: {
+                        business_slug?: string;
+                        actor?: string;
+                        action?: string;
+                        from?: string;
+                        to?: string;
+                        page?: number;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        total: number;
+                        page: number;
+                        per_page: number;
+                        data: components["schemas"]["AuditEntry"][];
                     };
                 };
             };
@@ -3755,6 +4218,11 @@ export interface operations {
         requestBody: {
             content: {
                 "multipart/form-data": {
+                    /**
+                     * @description Before `file`. Absent for a support photo.
+                     * @enum {string}
+                     */
+                    purpose?: "menu" | "logo";
                     /** Format: binary */
                     file: string;
                 };
@@ -3770,10 +4238,47 @@ export interface operations {
                     "application/json": components["schemas"]["Success"] & {
                         data: {
                             id: number;
-                            /** @description /api/v3/upload/photo?id={id} */
+                            /** @description /api/v3/upload/photo?id={id} for a support photo; /api/v3/media/{scheme}/{id}-{variant} for a picture */
                             url: string;
+                            /** @enum {string} */
+                            purpose?: "menu" | "logo";
+                            /** @description the upload's width, upright */
+                            width?: number;
+                            height?: number;
+                            variants?: {
+                                /** @description size and format, e.g. "320.jpg", "512.png" */
+                                name: string;
+                                width: number;
+                                height: number;
+                                url: string;
+                            }[];
                         };
                     };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    media: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                scheme: string;
+                file: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The picture. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/jpeg": string;
+                    "image/png": string;
                 };
             };
             default: components["responses"]["Error"];
