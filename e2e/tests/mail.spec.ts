@@ -112,6 +112,7 @@ test.describe("Mail", () => {
       for (const mail of mails) {
         expect(mail.subject).toContain(en ? `Order #${number}` : `Zamówienie nr ${number}`);
         expect(mail.fromName).toBe("Ember & Bun");
+        expect(mail.replyTo).toBe("hello@ember-and-bun.example"); // the demo document's reply_to
         expect(mail.autoSubmitted).toBe("auto-generated");
         expect(mail.messageId).toMatch(/@127\.0\.0\.1>$/);
         expect(mail.listUnsubscribe).toBe("");
