@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import i18n from "@/i18n";
 import { createDefaultBasket } from "@/stores/basket";
 import { useAuthStore } from "@/stores/auth";
@@ -210,6 +210,12 @@ async function fillDetails() {
 /** The first render loads the route's chunks and the catalogue: slow on a busy 2-core machine. */
 const FIRST_RENDER = 15_000;
 const payButton = () => screen.findByRole("button", { name: "Pay £17.47" }, { timeout: FIRST_RENDER });
+
+// The storefront's layout and checkout are lazy routes, compiled on their first import: under load that took
+// seconds inside the first test's waits (as in auth-screens.test.tsx). They are imported once, before the tests.
+beforeAll(async () => {
+  await Promise.all([import("@/app/routes/storefront"), import("@/app/routes/checkout")]);
+}, 120_000);
 
 beforeEach(() => {
   useHomeStore.setState({ ...initialHomeData, currentScheme: "demo-burgers", order_type: 1 });
