@@ -28,6 +28,7 @@ const PINNED = [
   "board.spec.ts",
   "mail.spec.ts",
   "checkout-closed.spec.ts",
+  "checkout-offer.spec.ts",
   "opening-hours-demo.spec.ts",
   "orders.spec.ts",
   "stripe.spec.ts",
