@@ -62,7 +62,7 @@ func startBackground(cfg *config.Config, db *store.DB, orders *ordering.Service,
 		mail,
 		refunds,
 		&jobs.Expire{Service: orders, Log: log},
-		&jobs.AutoReject{Store: db, Wait: time.Duration(cfg.AutoRejectMinutes) * time.Minute, Log: log, Now: now},
+		&jobs.AutoReject{Service: orders, Wait: time.Duration(cfg.AutoRejectMinutes) * time.Minute, Log: log},
 		&jobs.Prune{Store: db, Log: log, Now: now},
 	)
 	return &background{hub: hub, mail: mail.Poke, jobs: g}, nil

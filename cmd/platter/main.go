@@ -225,7 +225,7 @@ func serve(ctx context.Context, cfg *config.Config, log *slog.Logger, stdout io.
 	api := httpapi.New(httpapi.Options{
 		Config: cfg, Logger: log, Catalog: db, Health: db, Web: web.Dist(), DemoAssets: demo.Assets(),
 		Version: version, Geocoder: newGeocoder(cfg), Addresses: db, Accounts: db, MailQueued: bg.mail, Now: now,
-		Orders: db, Tracking: db, Hub: bg.hub, Ordering: orders, Support: db, Loyalty: db, Team: db, Backoffice: db, Platform: db,
+		Orders: db, Hub: bg.hub, Ordering: orders, Support: db, Loyalty: db, Team: db, Backoffice: db, Platform: db,
 		Streams: httpapi.StreamLimits{PerUser: cfg.StreamsPerUser, Total: cfg.StreamsMax},
 		Media:   db,
 	})

@@ -18,10 +18,7 @@ type schemeDriverJSON struct {
 // adminDrivers answers admin/drivers/list: the scheme's drivers, by name
 // (the e-mail address for one without a name), sorted as they read.
 func (s *Server) adminDrivers(r *request, c *Caller) (*reply, error) {
-	t, err := s.trackingStore()
-	if err != nil {
-		return nil, err
-	}
+	t := s.tracking
 	list, err := t.SchemeDrivers(r.Context(), c.SchemeID)
 	if err != nil {
 		return nil, err
@@ -37,10 +34,7 @@ func (s *Server) adminDrivers(r *request, c *Caller) (*reply, error) {
 // order's venue give a paid delivery order (waiting or accepted) to a
 // driver of the scheme.
 func (s *Server) adminAssignDriver(r *request, c *Caller) (*reply, error) {
-	t, err := s.trackingStore()
-	if err != nil {
-		return nil, err
-	}
+	t := s.tracking
 	var in struct {
 		OrderID  int64 `json:"order_id"`
 		DriverID int64 `json:"driver_id"`

@@ -33,7 +33,7 @@ func TestDispatchDriverLookupFails(t *testing.T) {
 	t.Parallel()
 	storetest.Run(t, func(t *testing.T, db *store.DB) {
 		var fail atomic.Bool
-		f := newPermFixtureWith(t, db, options{tracking: failingDrivers{db, &fail}})
+		f := newPermFixtureWith(t, db, options{orderStore: failingDrivers{db, &fail}})
 		id := f.paidOrder(0)
 		move := func(kv ...any) *response {
 			return f.e.call("admin/orders/transition", data(append([]any{"order_id", id}, kv...)...), f.auth(manager)...)

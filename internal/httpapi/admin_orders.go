@@ -11,10 +11,7 @@ import (
 // the caller works at (venue_slug: one of them), newest first, optionally
 // of one status; 20 a page, meta total.
 func (s *Server) adminOrderList(r *request, c *Caller) (*reply, error) {
-	t, err := s.trackingStore()
-	if err != nil {
-		return nil, err
-	}
+	t := s.tracking
 	var in struct {
 		VenueSlug string `json:"venue_slug"`
 		Status    string `json:"status"`
@@ -71,10 +68,7 @@ const maxETAMinutes = 24 * 60
 // (the venue delivers it itself; the board asks which). Rejecting or
 // cancelling a paid order refunds it.
 func (s *Server) adminOrderTransition(r *request, c *Caller) (*reply, error) {
-	t, err := s.trackingStore()
-	if err != nil {
-		return nil, err
-	}
+	t := s.tracking
 	var in struct {
 		OrderID     int64  `json:"order_id"`
 		Status      string `json:"status"`
@@ -126,10 +120,7 @@ func (s *Server) adminOrderTransition(r *request, c *Caller) (*reply, error) {
 // on its way reports where they are; the order's streams get a driver
 // event. Another driver's order is not found.
 func (s *Server) driverLocation(r *request, c *Caller) (*reply, error) {
-	t, err := s.trackingStore()
-	if err != nil {
-		return nil, err
-	}
+	t := s.tracking
 	var in struct {
 		OrderID int64    `json:"order_id"`
 		Lat     *float64 `json:"lat"`
@@ -162,10 +153,7 @@ func (s *Server) driverLocation(r *request, c *Caller) (*reply, error) {
 // positions for), each with its customer as the board has it (the driver
 // asks for them by name at the door).
 func (s *Server) driverOrders(r *request, c *Caller) (*reply, error) {
-	t, err := s.trackingStore()
-	if err != nil {
-		return nil, err
-	}
+	t := s.tracking
 	var in struct {
 		Status string `json:"status"`
 		Page   int    `json:"page"`

@@ -59,15 +59,15 @@ type env struct {
 
 // options lets a test change how the server is wired.
 type options struct {
-	web      fs.FS
-	catalog  httpapi.Catalog
-	geocoder geo.Geocoder         // nil: the builtin one
-	env      map[string]string    // PLATTER_* configuration
-	now      func() time.Time     // nil: the real clock
-	poke     func()               // called when mail is queued; nil: nothing
-	gate     *account.Gate        // password hashing bound; nil: the default
-	streams  httpapi.StreamLimits // zero: the defaults
-	tracking httpapi.Tracking     // nil: db
+	web        fs.FS
+	catalog    httpapi.Catalog
+	geocoder   geo.Geocoder         // nil: the builtin one
+	env        map[string]string    // PLATTER_* configuration
+	now        func() time.Time     // nil: the real clock
+	poke       func()               // called when mail is queued; nil: nothing
+	gate       *account.Gate        // password hashing bound; nil: the default
+	streams    httpapi.StreamLimits // zero: the defaults
+	orderStore ordering.Store       // the order path's store; nil: db
 }
 
 // start boots the real HTTP server on db, with the demo schemes loaded.
@@ -92,9 +92,9 @@ func start(t *testing.T, db *store.DB, o options) *env {
 	if o.catalog != nil {
 		cat = o.catalog
 	}
-	var tracking httpapi.Tracking = db
-	if o.tracking != nil {
-		tracking = o.tracking
+	var orderStore ordering.Store = db
+	if o.orderStore != nil {
+		orderStore = o.orderStore
 	}
 	// The store wakes the streams of this server: after its own commits on
 	// SQLite, through LISTEN/NOTIFY on PostgreSQL (as in platter serve).
@@ -111,7 +111,7 @@ func start(t *testing.T, db *store.DB, o options) *env {
 	api := httpapi.New(httpapi.Options{
 		Config: cfg, Logger: logger,
 		Catalog: cat, Health: db, Web: o.web, DemoAssets: demo.Assets(), Version: "test",
-		Accounts: db, Addresses: db, Orders: db, Ordering: ordering.NewService(db, pay, logger, o.now), Support: db, Loyalty: db, Team: db, Backoffice: db, Platform: db, Tracking: tracking, Hub: hub, Streams: o.streams, Geocoder: o.geocoder, Now: o.now, MailQueued: o.poke, Passwords: o.gate,
+		Accounts: db, Addresses: db, Orders: db, Ordering: ordering.NewService(orderStore, pay, logger, o.now), Support: db, Loyalty: db, Team: db, Backoffice: db, Platform: db, Hub: hub, Streams: o.streams, Geocoder: o.geocoder, Now: o.now, MailQueued: o.poke, Passwords: o.gate,
 		Media: db,
 	})
 	srv := httptest.NewServer(api.Handler())

@@ -86,7 +86,7 @@ func TestLoyaltyRewardAtCheckout(t *testing.T) {
 			t.Fatal("expiring other orders touched the spent reward")
 		}
 		_ = unpaid
-		if _, _, err := db.Transition(context.Background(), ordering.Change{SchemeID: schemeID, OrderID: int64(num(first)),
+		if _, err := db.Transition(context.Background(), ordering.Change{SchemeID: schemeID, OrderID: int64(num(first)),
 			To: ordering.StatusRejected, Actor: ordering.ActorSystem, ActorRef: "system", Reason: "test",
 			Reach: ordering.Reach{SchemeWide: true}}, clk.Now()); err != nil {
 			t.Fatal(err)

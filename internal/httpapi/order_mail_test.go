@@ -61,7 +61,7 @@ func TestOrderMails(t *testing.T) {
 			}
 
 			id := int64(num(order["id"]))
-			if _, _, err := db.Transition(context.Background(), ordering.Change{SchemeID: f0(t, db), OrderID: id,
+			if _, err := db.Transition(context.Background(), ordering.Change{SchemeID: f0(t, db), OrderID: id,
 				To: ordering.StatusAccepted, ETAMinutes: 20, Actor: ordering.ActorManager, ActorRef: "manager:1",
 				Reach: ordering.Reach{SchemeWide: true}}, monday); err != nil {
 				t.Fatal(err)

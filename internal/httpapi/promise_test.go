@@ -7,6 +7,8 @@ import (
 	"testing"
 	"time"
 
+	"platter/internal/ordering"
+	"platter/internal/payments"
 	"platter/internal/store"
 	"platter/internal/store/storetest"
 )
@@ -69,7 +71,8 @@ func TestPreorderAutoReject(t *testing.T) {
 		reject := func(at string) int {
 			t.Helper()
 			now, _ := time.Parse(time.RFC3339, at)
-			n, err := db.AutoReject(context.Background(), now, wait, 100)
+			svc := ordering.NewService(db, payments.Sandbox{}, nil, func() time.Time { return now })
+			n, err := svc.AutoReject(context.Background(), wait, 100)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -84,9 +84,6 @@ type Options struct {
 	Passwords *account.Gate
 	// Orders stores orders, promo codes and offers (required).
 	Orders Orders
-	// Tracking stores what follows checkout (order details, transitions,
-	// events, tickets); nil fails those calls with 1500.
-	Tracking Tracking
 	// Hub wakes the event streams; nil is a hub of this server's own
 	// (fed by nobody: streams then only see events at their start).
 	Hub *notify.Hub
@@ -145,7 +142,7 @@ type Server struct {
 	acct     *account.Service // nil when Accounts is nil
 
 	orders   Orders
-	tracking Tracking
+	tracking ordering.TrackingStore // the order path's (Ordering.Tracking)
 	hub      *notify.Hub
 	streams  *streamSet
 	ordering *ordering.Service
@@ -185,7 +182,10 @@ func New(o Options) *Server {
 		s.passwords = account.DefaultGate()
 	}
 	s.orders, s.ordering, s.live = o.Orders, o.Ordering, newLiveMenus()
-	s.tracking, s.hub = o.Tracking, o.Hub
+	s.hub = o.Hub
+	if o.Ordering != nil { // nil only where a server is built to list its routes
+		s.tracking = o.Ordering.Tracking()
+	}
 	if s.hub == nil {
 		s.hub = notify.NewHub()
 	}
@@ -194,7 +194,7 @@ func New(o Options) *Server {
 		Name: "platter_order_streams_open", Help: "Order event streams open on this instance.",
 	}, func() float64 { return float64(s.OpenStreams()) }))
 	if s.tracking != nil {
-		s.streams.events = s.tracking.OrderEvents
+		s.streams.events = s.tracking.OrderEvents // the order path's store
 	}
 	s.offers.m = map[int64]offersEntry{}
 	s.acct = s.accountService(o)

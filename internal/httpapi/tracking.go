@@ -1,36 +1,12 @@
 package httpapi
 
 import (
-	"context"
 	"errors"
-	"time"
 
 	"platter/internal/account"
 	"platter/internal/ordering"
 	"platter/internal/platter"
 )
-
-// Tracking is what the calls after checkout need of the store: order
-// details, lists and events within a caller's reach, status changes,
-// driver positions and stream tickets.
-type Tracking interface {
-	OrderDetail(ctx context.Context, schemeID, orderID int64, r ordering.Reach) (*ordering.Detail, error)
-	Orders(ctx context.Context, f ordering.OrderFilter) ([]ordering.Detail, int, error)
-	OrderEvents(ctx context.Context, schemeID, orderID, after int64, limit int) ([]ordering.Event, error)
-	DriverLocation(ctx context.Context, schemeID, driverID, orderID int64, lat, lng float64, now time.Time) error
-	SchemeDriver(ctx context.Context, schemeID, userID int64) (int64, error)
-	SchemeDrivers(ctx context.Context, schemeID int64) ([]ordering.Driver, error)
-	AssignDriver(ctx context.Context, schemeID, orderID, driverID int64, r ordering.Reach, now time.Time) (*ordering.Detail, error)
-	CreateStreamTicket(ctx context.Context, hash string, t ordering.Ticket, expires, now time.Time) error
-	StreamTicket(ctx context.Context, hash string, now time.Time) (*ordering.Ticket, error)
-}
-
-func (s *Server) trackingStore() (Tracking, error) {
-	if s.tracking == nil {
-		return nil, platter.Internal(errors.New("httpapi: no tracking store configured"))
-	}
-	return s.tracking, nil
-}
 
 // perPage is the page size of the order lists.
 const perPage = 20
@@ -85,10 +61,7 @@ func (in *orderIDInput) id() (int64, error) {
 // orderGet answers orders/get: the order detail of docs/architecture.md §4 for its
 // customer (or the staff of its venue).
 func (s *Server) orderGet(r *request, c *Caller) (*reply, error) {
-	t, err := s.trackingStore()
-	if err != nil {
-		return nil, err
-	}
+	t := s.tracking
 	var in orderIDInput
 	if err := decode(r.Filter, &in); err != nil {
 		return nil, err
@@ -124,10 +97,7 @@ func (s *Server) orderGet(r *request, c *Caller) (*reply, error) {
 // orderList answers orders/list: the caller's own paid orders, newest
 // first, 20 a page; meta total counts them all.
 func (s *Server) orderList(r *request, c *Caller) (*reply, error) {
-	t, err := s.trackingStore()
-	if err != nil {
-		return nil, err
-	}
+	t := s.tracking
 	var in struct {
 		Page int `json:"page"`
 	}

@@ -6,28 +6,29 @@ import (
 	"time"
 )
 
-// AutoRejectStore is what AutoReject needs of the store.
-type AutoRejectStore interface {
-	AutoReject(ctx context.Context, now time.Time, wait time.Duration, limit int) (int, error)
+// Rejecter is what AutoReject needs of the order path
+// (ordering.Service).
+type Rejecter interface {
+	AutoReject(ctx context.Context, wait time.Duration, limit int) (int, error)
 }
 
 // AutoReject rejects, every Every, paid orders nobody accepted within Wait
 // (PLATTER_AUTO_REJECT_MINUTES after the later of payment and kitchen
-// start). Each rejection is a compare-and-set step, so every instance may
-// run it; the refunds it queues wake the refund job by themselves (the
-// store pokes it after the commit).
+// start) through the order path, as any rejection is made. Each rejection
+// is a compare-and-set step, so every instance may run it; the refunds it
+// queues wake the refund job by themselves (the store pokes it after the
+// commit).
 type AutoReject struct {
-	Store AutoRejectStore
-	Wait  time.Duration
-	Log   *slog.Logger
-	Now   func() time.Time
-	Every time.Duration // default 30 s
+	Service Rejecter
+	Wait    time.Duration
+	Log     *slog.Logger
+	Every   time.Duration // default 30 s
 }
 
 // Run works until ctx ends.
 func (j *AutoReject) Run(ctx context.Context) {
 	every(ctx, or(j.Every, 30*time.Second), func() {
-		n, err := j.Store.AutoReject(ctx, j.Now(), j.Wait, 100)
+		n, err := j.Service.AutoReject(ctx, j.Wait, 100)
 		switch {
 		case err != nil && ctx.Err() == nil:
 			j.Log.Warn("auto-reject paid orders", "err", err)

@@ -17,8 +17,24 @@ type Store interface {
 	FinishPayment(ctx context.Context, orderID int64, r PaymentOutcome, now time.Time) (*Order, error)
 	SetPaymentIntent(ctx context.Context, orderID int64, providerRef, clientSecret string, now time.Time) (*Order, error)
 	ApplyPaymentEvent(ctx context.Context, ev ProviderEvent, now time.Time) (*EventResult, error)
-	Transition(ctx context.Context, ch Change, now time.Time) (*Detail, bool, error)
+	Transition(ctx context.Context, ch Change, now time.Time) (*Detail, error)
 	JobStore
+	TrackingStore
+}
+
+// TrackingStore is what the calls after checkout read and write of the
+// store: order details, lists and events within a caller's reach, driver
+// positions and assignments, and stream tickets.
+type TrackingStore interface {
+	OrderDetail(ctx context.Context, schemeID, orderID int64, r Reach) (*Detail, error)
+	Orders(ctx context.Context, f OrderFilter) ([]Detail, int, error)
+	OrderEvents(ctx context.Context, schemeID, orderID, after int64, limit int) ([]Event, error)
+	DriverLocation(ctx context.Context, schemeID, driverID, orderID int64, lat, lng float64, now time.Time) error
+	SchemeDriver(ctx context.Context, schemeID, userID int64) (int64, error)
+	SchemeDrivers(ctx context.Context, schemeID int64) ([]Driver, error)
+	AssignDriver(ctx context.Context, schemeID, orderID, driverID int64, r Reach, now time.Time) (*Detail, error)
+	CreateStreamTicket(ctx context.Context, hash string, t Ticket, expires, now time.Time) error
+	StreamTicket(ctx context.Context, hash string, now time.Time) (*Ticket, error)
 }
 
 // Service is the order path: what the API, the webhooks and the jobs ask
@@ -46,6 +62,11 @@ func NewService(st Store, pay payments.Provider, log *slog.Logger, now func() ti
 	return &Service{store: st, pay: pay, log: log, now: now}
 }
 
+// Tracking is the store the calls after checkout read (order details,
+// lists, events, drivers, stream tickets): the service's own, so a server
+// with an order path always has it.
+func (s *Service) Tracking() TrackingStore { return s.store }
+
 // ChargesCards reports whether cards are charged on the server
 // (payments/confirm: the sandbox) rather than in the browser (Stripe).
 func (s *Service) ChargesCards() bool {
@@ -61,8 +82,7 @@ func (s *Service) Provider() string { return s.pay.Name() }
 // effects, a refund included, are written with it and the commit wakes the
 // streams and the refund job.
 func (s *Service) Transition(ctx context.Context, ch Change) (*Detail, error) {
-	d, _, err := s.store.Transition(ctx, ch, s.now())
-	return d, err
+	return s.store.Transition(ctx, ch, s.now())
 }
 
 // EnsureIntent gives a prepared order its provider payment when the

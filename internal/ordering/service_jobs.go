@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"platter/internal/payments"
+	"platter/internal/platter"
 )
 
 // JobStore is what the order path's background steps (expiry, refunds)
@@ -18,7 +19,11 @@ type JobStore interface {
 	ClaimRefund(ctx context.Context, now time.Time, lease time.Duration) (*Refund, error)
 	FinishRefund(ctx context.Context, id int64, attempt int, providerRef string, now time.Time) (bool, error)
 	RetryRefund(ctx context.Context, id int64, attempt int, next time.Time, lastErr string) error
+	Unaccepted(ctx context.Context, now time.Time, wait time.Duration, limit int) ([]OrderRef, error)
 }
+
+// OrderRef names an order of a scheme.
+type OrderRef struct{ SchemeID, OrderID int64 }
 
 // RefundLease is how long one refund call holds its refund; the call is
 // cut off at half of it, so no other instance claims it while the call
@@ -45,6 +50,33 @@ func (s *Service) Expire(ctx context.Context) (int, error) {
 		return total, err
 	}
 	return total, nil
+}
+
+// AutoReject rejects (and so refunds) up to limit paid orders nobody
+// accepted within wait (PLATTER_AUTO_REJECT_MINUTES) after the later of
+// their payment and their kitchen start, each through Transition, so its
+// events, mail and refund are those of any rejection, and returns how many
+// it rejected. Every instance may run it at once: each rejection is a
+// compare-and-set step, so an order accepted, rejected or cancelled
+// meanwhile (here or elsewhere) is skipped.
+func (s *Service) AutoReject(ctx context.Context, wait time.Duration, limit int) (int, error) {
+	due, err := s.store.Unaccepted(ctx, s.now(), wait, limit)
+	if err != nil {
+		return 0, err
+	}
+	n := 0
+	for _, d := range due {
+		_, err := s.Transition(ctx, Change{SchemeID: d.SchemeID, OrderID: d.OrderID, To: StatusRejected,
+			Actor: ActorSystem, ActorRef: "system", Reason: "not accepted in time", Reach: Reach{SchemeWide: true}})
+		switch {
+		case err == nil:
+			n++
+		case platter.ErrorCode(err) == platter.CodeTransitionRefused:
+		default:
+			return n, err
+		}
+	}
+	return n, nil
 }
 
 // CancelIntents cancels, at their provider, up to limit payments of

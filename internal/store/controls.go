@@ -256,7 +256,7 @@ func autoAccept(ctx context.Context, c conn, orderID int64, now time.Time) error
 	if err != nil {
 		return err
 	}
-	_, err = applyStep(ctx, c, &ch, h, now)
+	err = applyStep(ctx, c, &ch, h, now)
 	if platter.ErrorCode(err) == platter.CodeTransitionRefused {
 		return nil // not (or no longer) an order waiting to be accepted
 	}

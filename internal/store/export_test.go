@@ -45,3 +45,13 @@ func (db *DB) WriteGroupsForTest() int64 {
 	}
 	return db.writer.groups.Load()
 }
+
+// RefundQueuedForTest reports whether a refund of the order is queued (or
+// made): what a status change that gives money back leaves behind.
+func (db *DB) RefundQueuedForTest(ctx context.Context, orderID int64) (bool, error) {
+	n := 0
+	err := db.read(ctx, func(c conn) error {
+		return c.queryRow(ctx, `SELECT COUNT(*) FROM refunds WHERE order_id = ?`, orderID).Scan(&n)
+	})
+	return n > 0, err
+}

@@ -82,7 +82,7 @@ func settleReward(ctx context.Context, c conn, orderID int64, now time.Time) (ke
 	if err != nil {
 		return false, err
 	}
-	_, err = applyStep(ctx, c, &ch, h, now)
+	err = applyStep(ctx, c, &ch, h, now)
 	return false, err
 }
 

@@ -170,7 +170,7 @@ func TestLoyaltyRewardSpentOnce(t *testing.T) {
 		wantCode(t, err, platter.CodeRewardUnavailable, "paying with a spent reward")
 
 		// A rejected (refunded) winner gives the reward back.
-		if _, _, err := db.Transition(ctx, manager(schemeID, winner, ordering.StatusRejected), t0); err != nil {
+		if _, err := db.Transition(ctx, manager(schemeID, winner, ordering.StatusRejected), t0); err != nil {
 			t.Fatal(err)
 		}
 		if status, by := spentBy(); status != "available" || by != 0 {

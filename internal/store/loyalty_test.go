@@ -42,7 +42,7 @@ func stampOrder(t *testing.T, db *store.DB, schemeID, userID int64, key string, 
 func collect(t *testing.T, db *store.DB, schemeID, orderID int64) {
 	t.Helper()
 	for _, to := range []string{ordering.StatusAccepted, ordering.StatusReadyToCollect, ordering.StatusCollected} {
-		if _, _, err := db.Transition(context.Background(), manager(schemeID, orderID, to), t0); err != nil {
+		if _, err := db.Transition(context.Background(), manager(schemeID, orderID, to), t0); err != nil {
 			t.Fatalf("%s: %v", to, err)
 		}
 	}
@@ -93,7 +93,7 @@ func TestStampsCreditedOnce(t *testing.T) {
 		}
 
 		rejected := stampOrder(t, db, schemeID, ann.ID, "stamps-2", 30)
-		if _, _, err := db.Transition(ctx, manager(schemeID, rejected, ordering.StatusRejected), t0); err != nil {
+		if _, err := db.Transition(ctx, manager(schemeID, rejected, ordering.StatusRejected), t0); err != nil {
 			t.Fatal(err)
 		}
 		second := stampOrder(t, db, schemeID, ann.ID, "stamps-3", 12)

@@ -168,7 +168,7 @@ func refundedByProvider(ctx context.Context, c conn, res *ordering.EventResult, 
 		return err
 	}
 	if h.status == ordering.StatusPending {
-		_, err := applyStep(ctx, c, &ch, h, now)
+		err := applyStep(ctx, c, &ch, h, now)
 		return err
 	}
 	// Accepted or further on: the venue decides what becomes of the order.

@@ -54,10 +54,9 @@ func findHead(ctx context.Context, c conn, ch *ordering.Change) (*orderHead, err
 // is made after the commit by the refund worker (never a provider call in
 // a transaction), which the commit pokes. refund reports whether a refund
 // was queued.
-func (db *DB) Transition(ctx context.Context, ch ordering.Change, now time.Time) (d *ordering.Detail, refund bool, err error) {
+func (db *DB) Transition(ctx context.Context, ch ordering.Change, now time.Time) (d *ordering.Detail, err error) {
 	now = utc(now)
 	err = db.write(ctx, func(c conn) error {
-		refund = false
 		h, err := findHead(ctx, c, &ch)
 		if err != nil {
 			return err
@@ -67,30 +66,30 @@ func (db *DB) Transition(ctx context.Context, ch ordering.Change, now time.Time)
 			// money to give back, so the order waits for it.
 			return &platter.Error{Code: platter.CodePaymentInProgress, Message: "payment.in_progress"}
 		}
-		if refund, err = applyStep(ctx, c, &ch, h, now); err != nil {
+		if err = applyStep(ctx, c, &ch, h, now); err != nil {
 			return err
 		}
 		d, err = loadDetail(ctx, c, ch.OrderID)
 		return err
 	})
 	if err != nil {
-		return nil, false, err
+		return nil, err
 	}
-	return d, refund, nil
+	return d, nil
 }
 
 // applyStep is the one path of a status change, inside the caller's
 // transaction, for every writer of one (staff, customer, auto-accept,
 // auto-reject, a lost reward, the provider's refund): the state machine's
 // rules, the compare-and-set, the event and the effects ordering.EffectsOf
-// computes. refund reports whether the step queues a refund.
-func applyStep(ctx context.Context, c conn, ch *ordering.Change, h *orderHead, now time.Time) (refund bool, err error) {
+// computes.
+func applyStep(ctx context.Context, c conn, ch *ordering.Change, h *orderHead, now time.Time) error {
 	step := ordering.Step{From: h.status, To: ch.To, OrderType: h.orderType, Actor: ch.Actor,
 		Paid: h.payment == ordering.PayPaid, Refunded: h.payment == ordering.PayRefunded, Cause: ch.Cause}
 	if err := ordering.Check(step); err != nil {
 		var r *ordering.Refusal
 		errors.As(err, &r)
-		return false, errRefused(r.Reason, h.status, ch.To)
+		return errRefused(r.Reason, h.status, ch.To)
 	}
 	fx := ordering.EffectsOf(step)
 	payment := h.payment
@@ -98,9 +97,9 @@ func applyStep(ctx context.Context, c conn, ch *ordering.Change, h *orderHead, n
 		payment = ordering.PayExpired // never paid, and now it never will be
 	}
 	if err := setStatus(ctx, c, ch, h, payment, fx.Release, now); err != nil {
-		return false, err
+		return err
 	}
-	return fx.Refund, afterStatus(ctx, c, ch, payment, h.expected, fx, now)
+	return afterStatus(ctx, c, ch, payment, h.expected, fx, now)
 }
 
 // setStatus is the compare-and-set: 0 rows means someone else changed the
@@ -277,36 +276,18 @@ func queueRefundOf(ctx context.Context, c conn, orderID, schemeID, amount int64,
 	return n == 1, nil
 }
 
-// AutoReject rejects (and so refunds) paid orders nobody accepted within
-// wait (PLATTER_AUTO_REJECT_MINUTES) after the later of their payment and
-// their kitchen start (schedule.AcceptBy: a pre-order for 18:00 paid at
-// 16:35 waits for 17:45 less prep and delivery minutes, not for 16:48), up
-// to limit of them, and returns how many it rejected. Every instance
-// may run it at once: each rejection is a compare-and-set transition, so
-// an order another instance rejected first is skipped.
-func (db *DB) AutoReject(ctx context.Context, now time.Time, wait time.Duration, limit int) (int, error) {
+// Unaccepted lists up to limit paid orders nobody accepted within wait
+// (PLATTER_AUTO_REJECT_MINUTES) after the later of their payment and their
+// kitchen start (schedule.AcceptBy: a pre-order for 18:00 paid at 16:35
+// waits for 17:45 less prep and delivery minutes, not for 16:48), oldest
+// payment first. ordering.Service.AutoReject rejects them, each through
+// Transition.
+func (db *DB) Unaccepted(ctx context.Context, now time.Time, wait time.Duration, limit int) ([]ordering.OrderRef, error) {
 	now = utc(now)
-	type due struct{ id, scheme int64 }
-	rows, err := scanAll(ctx, db.single(), func(r scanner, d *due) error { return r.Scan(&d.id, &d.scheme) },
-		`SELECT id, scheme_id FROM orders WHERE status = 'pending' AND payment_status = 'paid' AND paid_at <= ?
+	rows, err := scanAll(ctx, db.single(), func(r scanner, d *ordering.OrderRef) error {
+		return r.Scan(&d.OrderID, &d.SchemeID)
+	}, `SELECT id, scheme_id FROM orders WHERE status = 'pending' AND payment_status = 'paid' AND paid_at <= ?
 			AND (kitchen_at IS NULL OR kitchen_at <= ?)
 		ORDER BY paid_at LIMIT ?`, now.Add(-wait), now.Add(-wait), limit)
-	if err != nil {
-		return 0, mapErr(err)
-	}
-	n := 0
-	for _, d := range rows {
-		_, _, err := db.Transition(ctx, ordering.Change{SchemeID: d.scheme, OrderID: d.id, To: ordering.StatusRejected,
-			Actor: ordering.ActorSystem, ActorRef: "system", Reason: "not accepted in time",
-			Reach: ordering.Reach{SchemeWide: true}}, now)
-		switch {
-		case err == nil:
-			n++
-		case platter.ErrorCode(err) == platter.CodeTransitionRefused:
-			// Accepted, rejected or cancelled meanwhile (here or elsewhere).
-		default:
-			return n, err
-		}
-	}
-	return n, nil
+	return rows, mapErr(err)
 }

@@ -86,7 +86,7 @@ func TestConcurrentTransitionsOneWins(t *testing.T) {
 					to = ordering.StatusRejected
 				}
 				<-start
-				_, _, err := db.Transition(ctx, manager(schemeID, o.ID, to), t0)
+				_, err := db.Transition(ctx, manager(schemeID, o.ID, to), t0)
 				switch platter.ErrorCode(err) {
 				case 0, platter.CodeInternal:
 					if err != nil {
@@ -146,7 +146,7 @@ func TestTransitionRules(t *testing.T) {
 		ctx := context.Background()
 		schemeID := mustImport(t, db, mustParse(t, 0)).SchemeID
 		unpaid := newOrder(t, db, schemeID, t0, "unpaid")
-		_, _, err := db.Transition(ctx, manager(schemeID, unpaid.ID, ordering.StatusAccepted), t0)
+		_, err := db.Transition(ctx, manager(schemeID, unpaid.ID, ordering.StatusAccepted), t0)
 		wantCode(t, err, platter.CodeTransitionRefused, "accept unpaid")
 
 		o := paidOrder(t, db, schemeID, "paid")
@@ -154,7 +154,7 @@ func TestTransitionRules(t *testing.T) {
 		for _, r := range []ordering.Reach{{UserID: unpaid.UserID}, {VenueIDs: []int64{o.VenueID + 1000}}, {DriverID: 5}} {
 			ch := manager(schemeID, o.ID, ordering.StatusAccepted)
 			ch.Reach = r
-			_, _, err := db.Transition(ctx, ch, t0)
+			_, err := db.Transition(ctx, ch, t0)
 			wantCode(t, err, platter.CodeNotFound, fmt.Sprintf("reach %+v", r))
 			if _, err := db.OrderDetail(ctx, schemeID, o.ID, r); platter.ErrorCode(err) != platter.CodeNotFound {
 				t.Errorf("reach %+v reads the order: %v", r, err)
@@ -162,20 +162,23 @@ func TestTransitionRules(t *testing.T) {
 		}
 		// Another scheme's id for the same order.
 		ch := manager(schemeID+1000, o.ID, ordering.StatusAccepted)
-		_, _, err = db.Transition(ctx, ch, t0)
+		_, err = db.Transition(ctx, ch, t0)
 		wantCode(t, err, platter.CodeNotFound, "another scheme")
 
 		ch = manager(schemeID, o.ID, ordering.StatusAccepted)
 		ch.Reach = ordering.Reach{VenueIDs: []int64{o.VenueID}}
 		ch.Actor, ch.ETAMinutes = ordering.ActorStaff, 25
-		d, refund, err := db.Transition(ctx, ch, t0)
-		if err != nil || refund {
-			t.Fatal(refund, err)
+		d, err := db.Transition(ctx, ch, t0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if refund, err := db.RefundQueuedForTest(ctx, o.ID); err != nil || refund {
+			t.Fatal("accept queued a refund", refund, err)
 		}
 		if d.Status != ordering.StatusAccepted || d.ExpectedAt == nil || !d.ExpectedAt.Equal(t0.Add(25*time.Minute)) {
 			t.Fatalf("accepted: status %s expected_at %v", d.Status, d.ExpectedAt)
 		}
-		_, _, err = db.Transition(ctx, manager(schemeID, o.ID, ordering.StatusOnTheWay), t0)
+		_, err = db.Transition(ctx, manager(schemeID, o.ID, ordering.StatusOnTheWay), t0)
 		wantCode(t, err, platter.CodeTransitionRefused, "pickup on the way")
 		evs, err := db.OrderEvents(ctx, schemeID, o.ID, 0, 100)
 		if err != nil {
@@ -226,8 +229,11 @@ func TestRefundOnRejectExactlyOnce(t *testing.T) {
 		schemeID := mustImport(t, db, mustParse(t, 0)).SchemeID
 		for _, failFirst := range []int{0, 1} {
 			o := paidOrder(t, db, schemeID, fmt.Sprintf("refund-%d", failFirst))
-			if _, refund, err := db.Transition(ctx, manager(schemeID, o.ID, ordering.StatusRejected), t0); err != nil || !refund {
-				t.Fatalf("reject: refund %v, %v", refund, err)
+			if _, err := db.Transition(ctx, manager(schemeID, o.ID, ordering.StatusRejected), t0); err != nil {
+				t.Fatalf("reject: %v", err)
+			}
+			if refund, err := db.RefundQueuedForTest(ctx, o.ID); err != nil || !refund {
+				t.Fatalf("reject: refund queued %v, %v", refund, err)
 			}
 			p := &flaky{failFirst: failFirst}
 			now := t0
@@ -287,10 +293,13 @@ func TestCustomerCancelsWhilePending(t *testing.T) {
 		ctx := context.Background()
 		schemeID := mustImport(t, db, mustParse(t, 0)).SchemeID
 		cancel := func(o *ordering.Order) (bool, error) {
-			_, refund, err := db.Transition(ctx, ordering.Change{SchemeID: schemeID, OrderID: o.ID,
+			_, err := db.Transition(ctx, ordering.Change{SchemeID: schemeID, OrderID: o.ID,
 				To: ordering.StatusCancelled, Actor: ordering.ActorCustomer, ActorRef: "customer",
 				Reach: ordering.Reach{UserID: o.UserID}}, t0)
-			return refund, err
+			if err != nil {
+				return false, err
+			}
+			return db.RefundQueuedForTest(ctx, o.ID)
 		}
 		if refund, err := cancel(newOrder(t, db, schemeID, t0, "c-unpaid")); err != nil || refund {
 			t.Fatalf("unpaid: %v %v", refund, err)
@@ -299,7 +308,7 @@ func TestCustomerCancelsWhilePending(t *testing.T) {
 			t.Fatalf("paid: %v %v", refund, err)
 		}
 		accepted := paidOrder(t, db, schemeID, "c-accepted")
-		if _, _, err := db.Transition(ctx, manager(schemeID, accepted.ID, ordering.StatusAccepted), t0); err != nil {
+		if _, err := db.Transition(ctx, manager(schemeID, accepted.ID, ordering.StatusAccepted), t0); err != nil {
 			t.Fatal(err)
 		}
 		_, err := cancel(accepted)
@@ -323,11 +332,14 @@ func TestAutoRejectOnce(t *testing.T) {
 			due = append(due, paidOrder(t, db, schemeID, fmt.Sprintf("late-%d", i)))
 		}
 		accepted := paidOrder(t, db, schemeID, "accepted")
-		if _, _, err := db.Transition(ctx, manager(schemeID, accepted.ID, ordering.StatusAccepted), t0); err != nil {
+		if _, err := db.Transition(ctx, manager(schemeID, accepted.ID, ordering.StatusAccepted), t0); err != nil {
 			t.Fatal(err)
 		}
 		const wait = 13 * time.Minute
-		if n, err := db.AutoReject(ctx, t0.Add(wait-time.Second), wait, 100); err != nil || n != 0 {
+		at := func(now time.Time) *ordering.Service {
+			return ordering.NewService(db, payments.Sandbox{}, nil, func() time.Time { return now })
+		}
+		if n, err := at(t0.Add(wait-time.Second)).AutoReject(ctx, wait, 100); err != nil || n != 0 {
 			t.Fatalf("before the wait is over: %d %v", n, err)
 		}
 		var (
@@ -338,7 +350,7 @@ func TestAutoRejectOnce(t *testing.T) {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				n, err := db.AutoReject(ctx, t0.Add(wait), wait, 100)
+				n, err := at(t0.Add(wait)).AutoReject(ctx, wait, 100)
 				if err != nil {
 					t.Error(err)
 				}
@@ -436,7 +448,7 @@ func TestEndedOrderGivesBackItsPromoUse(t *testing.T) {
 			t.Fatalf("uses before: %d", got)
 		}
 		cancel := func(o *ordering.Order) error {
-			_, _, err := db.Transition(ctx, ordering.Change{SchemeID: schemeID, OrderID: o.ID, To: ordering.StatusCancelled,
+			_, err := db.Transition(ctx, ordering.Change{SchemeID: schemeID, OrderID: o.ID, To: ordering.StatusCancelled,
 				Actor: ordering.ActorCustomer, ActorRef: "customer", Reach: ordering.Reach{UserID: o.UserID}}, t0)
 			return err
 		}
@@ -447,7 +459,7 @@ func TestEndedOrderGivesBackItsPromoUse(t *testing.T) {
 		if _, _, err := db.StartPayment(ctx, schemeID, unpaid.UserID, unpaid.ID, false, t0); platter.ErrorCode(err) != platter.CodeOrderNotPayable {
 			t.Fatalf("paying a cancelled order: %v", err)
 		}
-		if _, _, err := db.Transition(ctx, manager(schemeID, paid.ID, ordering.StatusRejected), t0); err != nil {
+		if _, err := db.Transition(ctx, manager(schemeID, paid.ID, ordering.StatusRejected), t0); err != nil {
 			t.Fatal(err)
 		}
 		if got := uses(); got != 1 {
