@@ -214,7 +214,7 @@ func serve(ctx context.Context, cfg *config.Config, log *slog.Logger, stdout io.
 	// store in the transaction of the change, in the customer's language,
 	// with links under the public URL.
 	db.SetOrderMail(mail.Composer{PublicURL: cfg.PublicURL})
-	orders := ordering.NewService(db, newPayments(cfg), log, now)
+	orders := ordering.NewService(db, newPayments(cfg), log, now).LimitUnpaid(cfg.UnpaidOrdersMax)
 	bg, err := startBackground(cfg, db, orders, log, now)
 	if err != nil {
 		return err

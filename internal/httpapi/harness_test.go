@@ -111,7 +111,7 @@ func start(t *testing.T, db *store.DB, o options) *env {
 	api := httpapi.New(httpapi.Options{
 		Config: cfg, Logger: logger,
 		Catalog: cat, Health: db, Web: o.web, DemoAssets: demo.Assets(), Version: "test",
-		Accounts: db, Addresses: db, Orders: db, Ordering: ordering.NewService(orderStore, pay, logger, o.now), Support: db, Loyalty: db, Team: db, Backoffice: db, Platform: db, Hub: hub, Streams: o.streams, Geocoder: o.geocoder, Now: o.now, MailQueued: o.poke, Passwords: o.gate,
+		Accounts: db, Addresses: db, Orders: db, Ordering: ordering.NewService(orderStore, pay, logger, o.now).LimitUnpaid(cfg.UnpaidOrdersMax), Support: db, Loyalty: db, Team: db, Backoffice: db, Platform: db, Hub: hub, Streams: o.streams, Geocoder: o.geocoder, Now: o.now, MailQueued: o.poke, Passwords: o.gate,
 		Media: db,
 	})
 	srv := httptest.NewServer(api.Handler())

@@ -63,8 +63,8 @@ func (s *Server) problem(e *platter.Error, field, lang string) *problemJSON {
 }
 
 // quoteJSON is orders/quote's answer.
-func (s *Server) quoteJSON(co *checkout, lang string) map[string]any {
-	q := co.quote
+func (s *Server) quoteJSON(co *ordering.Quote, lang string) map[string]any {
+	q := co.Pricing
 	lines := make([]lineJSON, 0, len(q.Lines))
 	for _, l := range q.Lines {
 		j := lineJSON{Index: l.Index, ItemID: l.ItemID, Title: l.Title, Qty: l.Qty, UnitPrice: l.UnitPrice,
@@ -78,28 +78,28 @@ func (s *Server) quoteJSON(co *checkout, lang string) map[string]any {
 		lines = append(lines, j)
 	}
 	problems := []*problemJSON{}
-	for _, p := range co.problems {
-		problems = append(problems, s.problem(p.err, p.field, lang))
+	for _, p := range co.Problems {
+		problems = append(problems, s.problem(p.Err, p.Field, lang))
 	}
 	for _, p := range q.Problems {
 		problems = append(problems, s.problem(p, problemField(p.Code), lang))
 	}
 	rewardID, loyaltyID := int64(-1), int64(-1)
-	if co.offer != nil && q.DiscountFrom == pricing.SourceReward {
-		rewardID = co.offer.ID
+	if co.Offer != nil && q.DiscountFrom == pricing.SourceReward {
+		rewardID = co.Offer.ID
 	}
-	if co.reward != nil && q.DiscountFrom == pricing.SourceReward {
-		loyaltyID = co.reward.ID
+	if co.Reward != nil && q.DiscountFrom == pricing.SourceReward {
+		loyaltyID = co.Reward.ID
 	}
 	promo := ""
-	if co.promo != nil && q.DiscountFrom == pricing.SourcePromo {
-		promo = co.promo.Code
+	if co.Promo != nil && q.DiscountFrom == pricing.SourcePromo {
+		promo = co.Promo.Code
 	}
 	return map[string]any{
-		"pricing":   toPricingJSON(ordering.PricingOf(q, co.scheme.Currency)),
+		"pricing":   toPricingJSON(ordering.PricingOf(q, co.Scheme.Currency)),
 		"lines":     lines,
 		"problems":  problems,
-		"can_order": co.refusal() == nil,
+		"can_order": co.Refusal() == nil,
 		"promocode": promo,
 		"reward_id": rewardID,
 		// The loyalty reward that prices the order (-1: none).
@@ -107,9 +107,9 @@ func (s *Server) quoteJSON(co *checkout, lang string) map[string]any {
 		"max_tip":           pricing.MaxTip(q.Subtotal),
 		"minimum":           q.Minimum,
 		"delivery_zone":     q.Zone,
-		"order_type":        *co.in.OrderType,
-		"venue_slug":        co.venue.Slug,
-		"tip_percent":       co.in.TipPercent,
+		"order_type":        co.Basket.OrderType,
+		"venue_slug":        co.Venue.Slug,
+		"tip_percent":       co.Basket.TipPercent,
 	}
 }
 

@@ -146,8 +146,6 @@ type Server struct {
 	hub      *notify.Hub
 	streams  *streamSet
 	ordering *ordering.Service
-	live     *liveMenus // parsed menus for pricing, by version
-	offers   offersCache
 
 	support Support
 	loyalty Loyalty
@@ -181,7 +179,7 @@ func New(o Options) *Server {
 	if s.passwords = o.Passwords; s.passwords == nil {
 		s.passwords = account.DefaultGate()
 	}
-	s.orders, s.ordering, s.live = o.Orders, o.Ordering, newLiveMenus()
+	s.orders, s.ordering = o.Orders, o.Ordering
 	s.hub = o.Hub
 	if o.Ordering != nil { // nil only where a server is built to list its routes
 		s.tracking = o.Ordering.Tracking()
@@ -196,7 +194,6 @@ func New(o Options) *Server {
 	if s.tracking != nil {
 		s.streams.events = s.tracking.OrderEvents // the order path's store
 	}
-	s.offers.m = map[int64]offersEntry{}
 	s.acct = s.accountService(o)
 	s.support, s.photos = o.Support, support.NewDecoder(0, 5*time.Second)
 	s.loyalty = o.Loyalty

@@ -20,6 +20,7 @@ type Store interface {
 	Transition(ctx context.Context, ch Change, now time.Time) (*Detail, error)
 	JobStore
 	TrackingStore
+	CheckoutStore
 }
 
 // TrackingStore is what the calls after checkout read and write of the
@@ -40,14 +41,18 @@ type TrackingStore interface {
 // Service is the order path: what the API, the webhooks and the jobs ask
 // of an order goes through it. It applies the rules, calls the store's
 // transaction-shaped methods and the payment provider, never inside a
-// transaction. Pricing a basket is internal/pricing's; the state machine
-// and a step's effects are this package's pure functions (machine.go,
+// transaction. Quote and Checkout (checkout.go) price a basket with
+// internal/pricing's rules and place the order; the state machine and a
+// step's effects are this package's pure functions (machine.go,
 // effects.go).
 type Service struct {
-	store Store
-	pay   payments.Provider
-	log   *slog.Logger
-	now   func() time.Time
+	store     Store
+	pay       payments.Provider
+	log       *slog.Logger
+	now       func() time.Time
+	maxUnpaid int         // LimitUnpaid
+	menus     liveMenus   // parsed menus for pricing, by version
+	offers    offersCache // each scheme's offers, by its updated_at
 }
 
 // NewService returns the order path over st with the payment provider pay
@@ -59,7 +64,7 @@ func NewService(st Store, pay payments.Provider, log *slog.Logger, now func() ti
 	if now == nil {
 		now = time.Now
 	}
-	return &Service{store: st, pay: pay, log: log, now: now}
+	return &Service{store: st, pay: pay, log: log, now: now, maxUnpaid: MaxUnpaid}
 }
 
 // Tracking is the store the calls after checkout read (order details,
