@@ -57,7 +57,7 @@ func TestAutoRejectWithAShortSetting(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		return d.Status, d.PaymentStatus
+		return string(d.Status), d.PaymentStatus
 	}
 	if s, p := status(); s != "pending" || p != "paid" {
 		t.Fatalf("before the job: %s/%s", s, p)

@@ -66,8 +66,8 @@ func (s *Server) adminAssignDriver(r *request, c *Caller) (*reply, error) {
 // is 409.
 func (s *Server) driverTransition(r *request, c *Caller) (*reply, error) {
 	var in struct {
-		OrderID int64  `json:"order_id"`
-		Status  string `json:"status"`
+		OrderID int64           `json:"order_id"`
+		Status  ordering.Status `json:"status"`
 	}
 	if err := decode(r.Data, &in); err != nil {
 		return nil, err

@@ -13,9 +13,9 @@ import (
 func (s *Server) adminOrderList(r *request, c *Caller) (*reply, error) {
 	t := s.tracking
 	var in struct {
-		VenueSlug string `json:"venue_slug"`
-		Status    string `json:"status"`
-		Page      int    `json:"page"`
+		VenueSlug string          `json:"venue_slug"`
+		Status    ordering.Status `json:"status"`
+		Page      int             `json:"page"`
 	}
 	if err := decode(r.Filter, &in); err != nil {
 		return nil, err
@@ -70,12 +70,12 @@ const maxETAMinutes = 24 * 60
 func (s *Server) adminOrderTransition(r *request, c *Caller) (*reply, error) {
 	t := s.tracking
 	var in struct {
-		OrderID     int64  `json:"order_id"`
-		Status      string `json:"status"`
-		Reason      string `json:"reason" text:"max=500"`
-		ETAMinutes  int    `json:"eta_minutes"`
-		DriverID    int64  `json:"driver_id"`
-		OwnDelivery bool   `json:"own_delivery"`
+		OrderID     int64           `json:"order_id"`
+		Status      ordering.Status `json:"status"`
+		Reason      string          `json:"reason" text:"max=500"`
+		ETAMinutes  int             `json:"eta_minutes"`
+		DriverID    int64           `json:"driver_id"`
+		OwnDelivery bool            `json:"own_delivery"`
 	}
 	if err := decode(r.Data, &in); err != nil {
 		return nil, err
@@ -155,8 +155,8 @@ func (s *Server) driverLocation(r *request, c *Caller) (*reply, error) {
 func (s *Server) driverOrders(r *request, c *Caller) (*reply, error) {
 	t := s.tracking
 	var in struct {
-		Status string `json:"status"`
-		Page   int    `json:"page"`
+		Status ordering.Status `json:"status"`
+		Page   int             `json:"page"`
 	}
 	if err := decode(r.Filter, &in); err != nil {
 		return nil, err

@@ -134,7 +134,7 @@ func problemField(code int) string {
 type orderJSON struct {
 	ID              int64             `json:"id"`
 	OrderNumber     int64             `json:"order_number"`
-	Status          string            `json:"status"`
+	Status          ordering.Status   `json:"status"`
 	PaymentStatus   string            `json:"payment_status"`
 	VenueID         int64             `json:"venue_id"`
 	VenueSlug       string            `json:"venue_slug,omitempty"`

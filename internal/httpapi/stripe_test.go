@@ -179,7 +179,7 @@ func TestStripeFlow(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			return o.Status, o.PaymentStatus
+			return string(o.Status), o.PaymentStatus
 		}
 		events := func() int { return count(t, db, "SELECT COUNT(*) FROM order_events WHERE order_id = ?", orderID) }
 		hook := func(payload []byte, sig string) *response {

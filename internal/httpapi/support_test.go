@@ -321,7 +321,7 @@ func TestUserInfoStamps(t *testing.T) {
 			t.Fatalf("before collection: %v", st)
 		}
 		id := int64(num(o["id"]))
-		for _, to := range []string{ordering.StatusAccepted, ordering.StatusReadyToCollect, ordering.StatusCollected} {
+		for _, to := range []ordering.Status{ordering.StatusAccepted, ordering.StatusReadyToCollect, ordering.StatusCollected} {
 			if _, err := db.Transition(context.Background(), ordering.Change{SchemeID: f0(t, db), OrderID: id, To: to,
 				Actor: ordering.ActorManager, ActorRef: "manager:1", Reach: ordering.Reach{SchemeWide: true}}, monday); err != nil {
 				t.Fatal(err)

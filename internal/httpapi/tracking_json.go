@@ -25,8 +25,8 @@ type detailJSON struct {
 }
 
 type historyJSON struct {
-	Status        string `json:"status"`
-	PaymentStatus string `json:"payment_status"`
+	Status        ordering.Status `json:"status"`
+	PaymentStatus string          `json:"payment_status"`
 	// Reason is why the step was taken, as its taker gave it (staff's words
 	// for a rejection, the system's note); By says who took it, so a client
 	// shows staff's words and its own for the system's.
@@ -69,8 +69,8 @@ type orderStampsJSON struct {
 
 // progressJSON is one step of the order type's path, for a progress bar.
 type progressJSON struct {
-	Status string `json:"status"`
-	Done   bool   `json:"done"`
+	Status ordering.Status `json:"status"`
+	Done   bool            `json:"done"`
 }
 
 func toDetailJSON(d *ordering.Detail) detailJSON {
@@ -106,13 +106,13 @@ func toDetailsJSON(list []ordering.Detail) []detailJSON {
 
 func idText(n int64) string { return strconv.FormatInt(n, 10) }
 
-func lifecycleLabel(status string) string { return ordering.Label(status) }
+func lifecycleLabel(status ordering.Status) string { return ordering.Label(status) }
 
 // progressOf marks the steps of the order type's path the order has
 // reached; a rejected or cancelled order has reached only what its
 // history shows.
 func progressOf(d *ordering.Detail) []progressJSON {
-	reached := map[string]bool{d.Status: true}
+	reached := map[ordering.Status]bool{d.Status: true}
 	for _, e := range d.History {
 		reached[e.Status] = true
 	}

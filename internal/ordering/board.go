@@ -15,4 +15,4 @@ type VenueTicket struct {
 
 // BoardStatuses are the statuses of orders the board shows whatever their
 // age: still to be accepted, being prepared, ready or on the way.
-var BoardStatuses = []string{StatusPending, StatusAccepted, StatusReadyToCollect, StatusOnTheWay}
+var BoardStatuses = []Status{StatusPending, StatusAccepted, StatusReadyToCollect, StatusOnTheWay}

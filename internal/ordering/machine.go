@@ -7,20 +7,24 @@ package ordering
 
 import "platter/internal/catalog"
 
+// Status is an order's status (docs/architecture.md §6): one of the
+// Status constants, stored and sent as its string.
+type Status string
+
 // Order statuses (docs/architecture.md §6).
 const (
-	StatusPending        = "pending"
-	StatusAccepted       = "accepted"
-	StatusRejected       = "rejected"
-	StatusCancelled      = "cancelled"
-	StatusReadyToCollect = "ready_to_collect"
-	StatusOnTheWay       = "on_the_way"
-	StatusCollected      = "collected"
-	StatusDelivered      = "delivered"
+	StatusPending        Status = "pending"
+	StatusAccepted       Status = "accepted"
+	StatusRejected       Status = "rejected"
+	StatusCancelled      Status = "cancelled"
+	StatusReadyToCollect Status = "ready_to_collect"
+	StatusOnTheWay       Status = "on_the_way"
+	StatusCollected      Status = "collected"
+	StatusDelivered      Status = "delivered"
 )
 
 // Statuses lists every status, in the order of a happy path then the ends.
-var Statuses = []string{StatusPending, StatusAccepted, StatusReadyToCollect, StatusOnTheWay, StatusCollected, StatusDelivered, StatusRejected, StatusCancelled}
+var Statuses = []Status{StatusPending, StatusAccepted, StatusReadyToCollect, StatusOnTheWay, StatusCollected, StatusDelivered, StatusRejected, StatusCancelled}
 
 // Actors: who asks for a step. Staff are the venue's staff, Manager the
 // scheme's managers, Driver the driver assigned to the order, Customer the
@@ -40,7 +44,7 @@ var Actors = []string{ActorCustomer, ActorStaff, ActorManager, ActorDriver, Acto
 
 // Step is one asked-for transition.
 type Step struct {
-	From, To  string
+	From, To  Status
 	OrderType int // catalog.OrderTypeDelivery or catalog.OrderTypePickup
 	Actor     string
 	Paid      bool // the order's payment has succeeded (and is not refunded)
@@ -70,7 +74,7 @@ type Refusal struct{ Reason string }
 
 func (r *Refusal) Error() string { return "ordering: transition refused: " + r.Reason }
 
-type edge struct{ from, to string }
+type edge struct{ from, to Status }
 
 // rule is who may take an edge, and on which order type (-1: both).
 type rule struct {
@@ -130,12 +134,12 @@ func Check(s Step) error {
 
 // Refunds reports whether arriving at status to refunds the order's
 // payment: rejecting or cancelling a paid order gives the money back.
-func Refunds(to string, paid bool) bool {
+func Refunds(to Status, paid bool) bool {
 	return paid && (to == StatusRejected || to == StatusCancelled)
 }
 
 // Final reports whether no step leaves status.
-func Final(status string) bool {
+func Final(status Status) bool {
 	switch status {
 	case StatusRejected, StatusCancelled, StatusCollected, StatusDelivered:
 		return true
@@ -144,7 +148,7 @@ func Final(status string) bool {
 }
 
 // Known reports whether status is one of the machine's.
-func Known(status string) bool {
+func Known(status Status) bool {
 	for _, s := range Statuses {
 		if s == status {
 			return true
@@ -155,7 +159,7 @@ func Known(status string) bool {
 
 // labels are the customer's progress labels of docs/architecture.md §6 (en-US; the
 // web app translates the status, this is for mail and logs).
-var labels = map[string]string{
+var labels = map[Status]string{
 	StatusPending:        "waiting to be accepted",
 	StatusAccepted:       "preparing",
 	StatusOnTheWay:       "on the way",
@@ -167,12 +171,12 @@ var labels = map[string]string{
 }
 
 // Label is the progress label of a status ("" for an unknown one).
-func Label(status string) string { return labels[status] }
+func Label(status Status) string { return labels[status] }
 
 // Path is the happy path of an order type, the steps a progress bar shows.
-func Path(orderType int) []string {
+func Path(orderType int) []Status {
 	if orderType == catalog.OrderTypePickup {
-		return []string{StatusPending, StatusAccepted, StatusReadyToCollect, StatusCollected}
+		return []Status{StatusPending, StatusAccepted, StatusReadyToCollect, StatusCollected}
 	}
-	return []string{StatusPending, StatusAccepted, StatusOnTheWay, StatusDelivered}
+	return []Status{StatusPending, StatusAccepted, StatusOnTheWay, StatusDelivered}
 }

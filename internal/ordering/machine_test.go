@@ -34,7 +34,7 @@ func allowedSet(t *testing.T) map[ordering.Step]bool {
 		for _, typ := range strings.Split(f[2], ",") {
 			for _, actor := range strings.Split(f[3], ",") {
 				for _, pay := range strings.Split(f[4], ",") {
-					s := ordering.Step{From: f[0], To: f[1], OrderType: typeNames[typ], Actor: actor, Paid: pay == "paid"}
+					s := ordering.Step{From: ordering.Status(f[0]), To: ordering.Status(f[1]), OrderType: typeNames[typ], Actor: actor, Paid: pay == "paid"}
 					if set[s] {
 						t.Fatalf("listed twice: %+v", s)
 					}
@@ -155,7 +155,7 @@ func TestFinalStatusesHaveNoWayOut(t *testing.T) {
 }
 
 func TestLabels(t *testing.T) {
-	want := map[string]string{
+	want := map[ordering.Status]string{
 		"pending": "waiting to be accepted", "accepted": "preparing", "on_the_way": "on the way",
 		"rejected": "cancelled", "cancelled": "cancelled", "delivered": "delivered",
 		"ready_to_collect": "ready for pickup", "collected": "collected",

@@ -140,7 +140,7 @@ type Order struct {
 	VenueID         int64
 	UserID          int64
 	Number          int64
-	Status          string
+	Status          Status
 	PaymentStatus   string
 	OrderType       int
 	IsASAP          bool

@@ -18,7 +18,7 @@ type Event struct {
 	ID            int64
 	OrderID       int64
 	Kind          string
-	Status        string
+	Status        Status
 	PaymentStatus string
 	Actor         string
 	Reason        string
@@ -58,7 +58,7 @@ type Change struct {
 	Reach
 	SchemeID   int64
 	OrderID    int64
-	To         string
+	To         Status
 	Actor      string // ActorCustomer, ActorStaff, ActorManager, ActorDriver, ActorSystem
 	ActorRef   string // stored with the event: "customer:12", "staff:7", "system"
 	Reason     string
@@ -120,7 +120,7 @@ type OrderFilter struct {
 	SchemeID int64
 	Reach    Reach
 	VenueID  int64  // 0: every venue in reach
-	Status   string // "": any
+	Status   Status // "": any
 	Page     int    // from 1
 	PerPage  int
 }

@@ -87,7 +87,8 @@ func (db *DB) SetRefundQueued(f func()) {
 type event struct {
 	orderID, schemeID int64
 	kind              string // ordering.Event*; "" is the table's default (status)
-	status, payment   string
+	status            ordering.Status
+	payment           string
 	actor, reason     string
 	payload           json.RawMessage // nil: none
 	at                time.Time

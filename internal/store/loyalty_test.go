@@ -41,7 +41,7 @@ func stampOrder(t *testing.T, db *store.DB, schemeID, userID int64, key string, 
 
 func collect(t *testing.T, db *store.DB, schemeID, orderID int64) {
 	t.Helper()
-	for _, to := range []string{ordering.StatusAccepted, ordering.StatusReadyToCollect, ordering.StatusCollected} {
+	for _, to := range []ordering.Status{ordering.StatusAccepted, ordering.StatusReadyToCollect, ordering.StatusCollected} {
 		if _, err := db.Transition(context.Background(), manager(schemeID, orderID, to), t0); err != nil {
 			t.Fatalf("%s: %v", to, err)
 		}

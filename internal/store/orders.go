@@ -277,7 +277,8 @@ func randomHex(n int) string {
 	return hex.EncodeToString(b)
 }
 
-func addEvent(ctx context.Context, c conn, orderID, schemeID int64, status, payment, actor, reason string, now time.Time) error {
+func addEvent(ctx context.Context, c conn, orderID, schemeID int64, status ordering.Status, payment, actor, reason string,
+	now time.Time) error {
 	return writeEvent(ctx, c, event{orderID: orderID, schemeID: schemeID, status: status, payment: payment,
 		actor: actor, reason: reason, at: now})
 }

@@ -33,7 +33,7 @@ func (db *DB) SetOrderMail(c mail.Composer) { db.orderMail = &c }
 // statusMail is the mail a status change by actor sends to the customer
 // of a paid order ("" for none): a cancellation reads differently when
 // the customer asked for it.
-func statusMail(to, actor string) string {
+func statusMail(to ordering.Status, actor string) string {
 	switch to {
 	case ordering.StatusAccepted:
 		return MailOrderAccepted

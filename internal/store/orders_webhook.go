@@ -123,7 +123,10 @@ func paidByWebhook(ctx context.Context, c conn, res *ordering.EventResult, ev *o
 func keepNothing(ctx context.Context, c conn, res *ordering.EventResult, amount int64, currency string, mismatch bool,
 	reason string, now time.Time) error {
 	var schemeID int64
-	var status, payment string
+	var (
+		status  ordering.Status
+		payment string
+	)
 	if err := c.queryRow(ctx, "SELECT scheme_id, status, payment_status FROM orders WHERE id = ?", res.OrderID).
 		Scan(&schemeID, &status, &payment); err != nil {
 		return err
@@ -178,7 +181,7 @@ func refundedByProvider(ctx context.Context, c conn, res *ordering.EventResult, 
 // addOrderEvent writes an event with the order's current status.
 func addOrderEvent(ctx context.Context, c conn, orderID int64, payment, actor, reason string, now time.Time) error {
 	var schemeID int64
-	var status string
+	var status ordering.Status
 	if err := c.queryRow(ctx, "SELECT scheme_id, status FROM orders WHERE id = ?", orderID).Scan(&schemeID, &status); err != nil {
 		return err
 	}

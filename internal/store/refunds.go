@@ -56,7 +56,10 @@ func (db *DB) FinishRefund(ctx context.Context, id int64, attempt int, providerR
 		// The order's payment is refunded; an order that never held the
 		// money (what arrived was not its total) keeps its payment status.
 		var schemeID int64
-		var status, payment string
+		var (
+			status  ordering.Status
+			payment string
+		)
 		if err := c.queryRow(ctx, `UPDATE orders SET payment_status = CASE WHEN payment_status IN ('paid', 'expired')
 				THEN 'refunded' ELSE payment_status END, updated_at = ? WHERE id = ?
 			RETURNING scheme_id, status, payment_status`, now, orderID).Scan(&schemeID, &status, &payment); err != nil {

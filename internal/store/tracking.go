@@ -192,8 +192,11 @@ func (db *DB) Orders(ctx context.Context, f ordering.OrderFilter) ([]ordering.De
 func (db *DB) DriverLocation(ctx context.Context, schemeID, driverID, orderID int64, lat, lng float64, now time.Time) error {
 	now = utc(now)
 	return db.write(ctx, func(c conn) error {
-		var status, payment string
-		var assigned int64
+		var (
+			status   ordering.Status
+			payment  string
+			assigned int64
+		)
 		if err := c.queryRow(ctx, `SELECT status, payment_status, COALESCE(driver_user_id, 0) FROM orders
 			WHERE id = ? AND scheme_id = ?`, orderID, schemeID).Scan(&status, &payment, &assigned); err != nil {
 			return err

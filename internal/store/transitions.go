@@ -13,14 +13,15 @@ import (
 )
 
 // errRefused is the 409 of a refused step; its message names the reason.
-func errRefused(reason string, from, to string) *platter.Error {
+func errRefused(reason string, from, to ordering.Status) *platter.Error {
 	return &platter.Error{Code: platter.CodeTransitionRefused, Message: "order.transition_" + reason,
-		Params: map[string]string{"from": from, "to": to}}
+		Params: map[string]string{"from": string(from), "to": string(to)}}
 }
 
 // orderHead is what a transition reads of an order before deciding.
 type orderHead struct {
-	status, payment string
+	status          ordering.Status
+	payment         string
 	orderType       int
 	venueID, userID int64
 	driverID        int64
@@ -220,20 +221,21 @@ func releaseUse(ctx context.Context, c conn, orderID int64, now time.Time) error
 	return nil
 }
 
-func statusPayload(status, payment, reason string, at time.Time) json.RawMessage {
-	b, _ := json.Marshal(map[string]string{"status": status, "payment_status": payment,
+func statusPayload(status ordering.Status, payment, reason string, at time.Time) json.RawMessage {
+	b, _ := json.Marshal(map[string]string{"status": string(status), "payment_status": payment,
 		"label": ordering.Label(status), "reason": reason, "at": at.Format(time.RFC3339)})
 	return b
 }
 
-func addETAEvent(ctx context.Context, c conn, orderID, schemeID int64, status, payment, actor string, expected, now time.Time) error {
+func addETAEvent(ctx context.Context, c conn, orderID, schemeID int64, status ordering.Status, payment, actor string,
+	expected, now time.Time) error {
 	b, _ := json.Marshal(map[string]string{"expected_at": expected.Format(time.RFC3339)})
 	return addEventOf(ctx, c, orderID, schemeID, ordering.EventETA, status, payment, actor, "", b, now)
 }
 
 // addEventOf writes one event row of any kind.
-func addEventOf(ctx context.Context, c conn, orderID, schemeID int64, kind, status, payment, actor, reason string,
-	payload json.RawMessage, now time.Time) error {
+func addEventOf(ctx context.Context, c conn, orderID, schemeID int64, kind string, status ordering.Status,
+	payment, actor, reason string, payload json.RawMessage, now time.Time) error {
 	return writeEvent(ctx, c, event{orderID: orderID, schemeID: schemeID, kind: kind, status: status, payment: payment,
 		actor: actor, reason: reason, payload: payload, at: now})
 }

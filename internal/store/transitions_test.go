@@ -33,7 +33,7 @@ func paidOrder(t *testing.T, db *store.DB, schemeID int64, key string) *ordering
 	return o
 }
 
-func manager(schemeID, orderID int64, to string) ordering.Change {
+func manager(schemeID, orderID int64, to ordering.Status) ordering.Change {
 	return ordering.Change{SchemeID: schemeID, OrderID: orderID, To: to, Actor: ordering.ActorManager,
 		ActorRef: "manager:1", Reach: ordering.Reach{SchemeWide: true}}
 }
