@@ -56,10 +56,15 @@ type Invitation struct {
 	VenueSlug  string
 	VenueName  string
 	Email      string
-	TokenHash  string
-	InvitedBy  int64
-	CreatedAt  time.Time
-	ExpiresAt  time.Time
+	// FirstName and LastName name the person invited (required for a
+	// driver, whom the board names when assigning an order); accepting
+	// gives them to a new account, or to an existing one without a name.
+	FirstName string
+	LastName  string
+	TokenHash string
+	InvitedBy int64
+	CreatedAt time.Time
+	ExpiresAt time.Time
 	// HasAccount: the address is already a platform user (it signs in with
 	// its own password to accept; a new one chooses a password).
 	HasAccount bool
@@ -122,21 +127,32 @@ const (
 	inviteAcceptPerMin = 10
 )
 
-// Invite invites email to role in the caller's scheme (in one venue when
-// venue names it) and mails the link, in lang. by is the inviting user.
-func (t *Team) Invite(ctx context.Context, c Caller, by int64, email, role, venue, venueName string) (*Invitation, error) {
+// Invitee is who an invitation is for: an address, a role and, for a
+// venue's role, the venue (its slug and name); FirstName and LastName as
+// Invitation's.
+type Invitee struct {
+	Email, Role          string
+	VenueSlug, VenueName string
+	FirstName, LastName  string
+}
+
+// Invite invites who.Email to who.Role in the caller's scheme (in one
+// venue when who.VenueSlug names it) and mails the link, in the caller's
+// language. by is the inviting user.
+func (t *Team) Invite(ctx context.Context, c Caller, by int64, who Invitee) (*Invitation, error) {
 	if err := Limit(ctx, t.Store, "invite:"+strconv.FormatInt(c.Scheme.ID, 10), InvitesPerHour, time.Hour, t.Now()); err != nil {
 		return nil, err
 	}
 	token, hash := NewToken()
-	params := map[string]string{"role": role, "venue": venueName,
+	params := map[string]string{"role": who.Role, "venue": who.VenueName,
 		i18n.CountParam: strconv.Itoa(int(InvitationTTL / (24 * time.Hour)))}
 	m, err := t.Mailer.ComposeInvitation(c.Lang, c.Scheme.Brand, params, token)
 	if err != nil {
 		return nil, platter.Internal(err)
 	}
-	inv, err := t.Store.Invite(ctx, Invitation{SchemeID: c.Scheme.ID, Email: strings.TrimSpace(email), Role: role,
-		VenueSlug: venue, TokenHash: hash, InvitedBy: by}, m, t.Now())
+	inv, err := t.Store.Invite(ctx, Invitation{SchemeID: c.Scheme.ID, Email: strings.TrimSpace(who.Email),
+		Role: who.Role, VenueSlug: who.VenueSlug, FirstName: strings.TrimSpace(who.FirstName),
+		LastName: strings.TrimSpace(who.LastName), TokenHash: hash, InvitedBy: by}, m, t.Now())
 	if err != nil {
 		return nil, err
 	}

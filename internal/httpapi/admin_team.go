@@ -58,6 +58,8 @@ type invitationJSON struct {
 	Email     string    `json:"email"`
 	Role      string    `json:"role"`
 	VenueSlug *string   `json:"venue_slug"`
+	FirstName string    `json:"first_name"`
+	LastName  string    `json:"last_name"`
 	CreatedAt time.Time `json:"created_at"`
 	ExpiresAt time.Time `json:"expires_at"`
 }
@@ -71,7 +73,7 @@ func optSlug(s string) *string {
 
 func toInvitationJSON(in *account.Invitation) invitationJSON {
 	return invitationJSON{ID: in.ID, Email: in.Email, Role: in.Role, VenueSlug: optSlug(in.VenueSlug),
-		CreatedAt: in.CreatedAt, ExpiresAt: in.ExpiresAt}
+		FirstName: in.FirstName, LastName: in.LastName, CreatedAt: in.CreatedAt, ExpiresAt: in.ExpiresAt}
 }
 
 // adminTeamList answers admin/team/list: the scheme's members (one row per
@@ -102,12 +104,16 @@ func (s *Server) adminTeamList(r *request, c *Caller) (*reply, error) {
 
 // adminTeamInvite answers admin/team/invite: an invitation of an address
 // to staff, driver or manager of the scheme (or of one venue), mailed with
-// a link in the language asked for (the caller's by default).
+// a link in the language asked for (the caller's by default). A driver is
+// invited with a name (first_name required), which the board shows when
+// assigning an order.
 func (s *Server) adminTeamInvite(r *request, c *Caller) (*reply, error) {
 	var in struct {
 		Email     string `json:"email"`
 		Role      string `json:"role"`
 		VenueSlug string `json:"venue_slug"`
+		FirstName string `json:"first_name" text:"max=100"`
+		LastName  string `json:"last_name" text:"max=100"`
 		Lang      string `json:"lang"`
 	}
 	if err := decode(r.Data, &in); err != nil {
@@ -120,6 +126,9 @@ func (s *Server) adminTeamInvite(r *request, c *Caller) (*reply, error) {
 	}
 	if !slices.Contains(account.InvitableRoles, in.Role) {
 		fields["role"] = "team.role_invalid"
+	}
+	if in.Role == account.RoleDriver && strings.TrimSpace(in.FirstName) == "" {
+		fields["first_name"] = "team.driver_name_required"
 	}
 	lang := r.Lang
 	if in.Lang != "" {
@@ -149,7 +158,8 @@ func (s *Server) adminTeamInvite(r *request, c *Caller) (*reply, error) {
 	}
 	ac := s.accountCaller(r, sc)
 	ac.Lang = lang
-	inv, err := s.teamFlow.Invite(r.Context(), ac, c.UserID, in.Email, in.Role, in.VenueSlug, venueName)
+	inv, err := s.teamFlow.Invite(r.Context(), ac, c.UserID, account.Invitee{Email: in.Email, Role: in.Role,
+		VenueSlug: in.VenueSlug, VenueName: venueName, FirstName: in.FirstName, LastName: in.LastName})
 	if err != nil {
 		return nil, err
 	}

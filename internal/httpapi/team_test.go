@@ -56,6 +56,9 @@ func startTeam(t *testing.T, db *store.DB, now func() time.Time) *teamEnv {
 func (m *teamEnv) invite(t *testing.T, lang, email, role, venue string, n int) (token, subject, text string) {
 	t.Helper()
 	body := data("business_slug", "demo-burgers", "email", email, "role", role, "venue_slug", venue)
+	if role == account.RoleDriver {
+		body["data"].(map[string]any)["first_name"] = "Kim"
+	}
 	m.call("admin/team/invite", body, append(m.boss, "Accept-Language", lang)...).data(t)
 	mail := m.waitMails(t, email, n)[n-1]
 	text, html := mail.Parts(t)
@@ -182,7 +185,8 @@ func TestInvitationFlow(t *testing.T) {
 		}
 		m.call("admin/team/invite", data("email", "x@example.test", "role", "staff", "venue_slug", "nowhere"),
 			m.boss...).wantError(t, 404, 1404)
-		res := m.call("admin/team/invite", data("email", "kim@example.test", "role", "driver"), append(m.boss, "Accept-Language", "pl-PL")...)
+		res := m.call("admin/team/invite", data("email", "kim@example.test", "role", "driver", "first_name", "Kim"),
+			append(m.boss, "Accept-Language", "pl-PL")...)
 		res.wantError(t, 400, 2071)
 		if res.Body["message"] != "Ten adres ma już tę rolę tutaj." {
 			t.Errorf("2071 in pl-PL: %s", res.Raw)
@@ -214,4 +218,60 @@ func wantOK(t *testing.T, res *response) {
 	if res.Status != 200 {
 		t.Fatalf("want 200, got %d: %s", res.Status, res.Raw)
 	}
+}
+
+// TestDriverInvitedWithName: a driver is invited from the Team page with a
+// name (without one, 1000 at first_name in the caller's language); the
+// pending invitation shows it, and once accepted the board lists the
+// driver by that name, not by the e-mail address. Staff need no name.
+func TestDriverInvitedWithName(t *testing.T) {
+	t.Parallel()
+	storetest.Run(t, func(t *testing.T, db *store.DB) {
+		clk := &clock{t: monday}
+		m := startTeam(t, db, clk.Now)
+		res := m.call("admin/team/invite", data("email", "dan@example.test", "role", "driver", "first_name", "  "),
+			append(m.boss, "Accept-Language", "pl-PL")...)
+		res.wantError(t, 400, 1000)
+		if got := res.Body["fields"].(map[string]any)["first_name"]; got != "Podaj imię kierowcy: tablica zamówień pokazuje je przy przydzielaniu zamówienia." {
+			t.Errorf("first_name refusal in pl-PL: %v", got)
+		}
+		m.call("admin/team/invite", data("email", "dan@example.test", "role", "driver", "first_name", "Dan",
+			"last_name", strings.Repeat("x", 101)), m.boss...).wantError(t, 400, 1000)
+		wantOK(t, m.call("admin/team/invite", data("email", "sam@example.test", "role", "staff"), m.boss...))
+
+		inv := m.call("admin/team/invite", data("email", "dan@example.test", "role", "driver", "first_name", " Dan ",
+			"last_name", "Driver"), m.boss...).data(t)
+		if inv["first_name"] != "Dan" || inv["last_name"] != "Driver" {
+			t.Errorf("invitation: %v", inv)
+		}
+		listed := false
+		for _, p := range m.call("admin/team/list", nil, m.boss...).data(t)["invitations"].([]any) {
+			p := p.(map[string]any)
+			listed = listed || p["email"] == "dan@example.test" && p["first_name"] == "Dan" && p["last_name"] == "Driver"
+		}
+		if !listed {
+			t.Error("the pending invitation does not name the driver")
+		}
+		mails := m.waitMails(t, "dan@example.test", 1)
+		text, _ := mails[0].Parts(t)
+		found := inviteLink.FindStringSubmatch(text)
+		if found == nil {
+			t.Fatalf("no link:\n%s", text)
+		}
+		wantOK(t, m.call("auth/accept-invitation", data("business_slug", "demo-burgers", "token", found[1],
+			"password", "Driving-pass-1")))
+		named := false
+		for _, d := range m.call("admin/drivers/list", nil, m.boss...).Body["data"].([]any) {
+			d := d.(map[string]any)
+			if d["email"] == "dan@example.test" {
+				named = d["name"] == "Dan Driver"
+				if !named {
+					t.Errorf("the board lists the driver as %q", d["name"])
+				}
+			}
+		}
+		if !named {
+			t.Error("the driver is not listed by name")
+		}
+	})
 }

@@ -168,9 +168,10 @@ func (db *DB) Invite(ctx context.Context, inv account.Invitation, msg mail.Messa
 		if inv.InvitedBy != 0 {
 			by = sql.NullInt64{Int64: inv.InvitedBy, Valid: true}
 		}
-		if err := c.queryRow(ctx, `INSERT INTO staff_invitations (scheme_id, venue_id, role, email, email_norm, token_hash,
-				invited_by, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
-			inv.SchemeID, venueID, inv.Role, inv.Email, norm, inv.TokenHash, by, out.CreatedAt, out.ExpiresAt).Scan(&out.ID); err != nil {
+		if err := c.queryRow(ctx, `INSERT INTO staff_invitations (scheme_id, venue_id, role, email, email_norm, first_name,
+				last_name, token_hash, invited_by, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+			inv.SchemeID, venueID, inv.Role, inv.Email, norm, inv.FirstName, inv.LastName, inv.TokenHash, by,
+			out.CreatedAt, out.ExpiresAt).Scan(&out.ID); err != nil {
 			return err
 		}
 		msg.To = inv.Email
@@ -184,7 +185,7 @@ func (db *DB) Invite(ctx context.Context, inv account.Invitation, msg mail.Messa
 }
 
 const invitationColumns = `i.id, i.scheme_id, sc.slug, sc.name, i.role, COALESCE(v.id, 0), COALESCE(v.slug, ''),
-	COALESCE(v.name, ''), i.email, COALESCE(i.invited_by, 0), i.created_at, i.expires_at,
+	COALESCE(v.name, ''), i.email, i.first_name, i.last_name, COALESCE(i.invited_by, 0), i.created_at, i.expires_at,
 	EXISTS (SELECT 1 FROM users u WHERE u.scheme_id IS NULL AND u.email_norm = i.email_norm)
 	FROM staff_invitations i JOIN schemes sc ON sc.id = i.scheme_id LEFT JOIN venues v ON v.id = i.venue_id`
 
@@ -194,7 +195,7 @@ const pending = "i.accepted_at IS NULL AND i.revoked_at IS NULL AND i.expires_at
 func scanInvitation(r scanner) (*account.Invitation, error) {
 	var in account.Invitation
 	err := r.Scan(&in.ID, &in.SchemeID, &in.SchemeSlug, &in.SchemeName, &in.Role, &in.VenueID, &in.VenueSlug,
-		&in.VenueName, &in.Email, &in.InvitedBy, &in.CreatedAt, &in.ExpiresAt, &in.HasAccount)
+		&in.VenueName, &in.Email, &in.FirstName, &in.LastName, &in.InvitedBy, &in.CreatedAt, &in.ExpiresAt, &in.HasAccount)
 	in.CreatedAt, in.ExpiresAt = in.CreatedAt.UTC(), in.ExpiresAt.UTC()
 	return &in, err
 }
@@ -257,14 +258,15 @@ func (db *DB) AcceptInvitation(ctx context.Context, a account.Acceptance, now ti
 			id              int64
 			role, email     string
 			norm            string
+			first, last     string
 			venueID         sql.NullInt64
 			existing        int64
 			existingMissing bool
 		)
 		err := c.queryRow(ctx, `UPDATE staff_invitations SET accepted_at = ?
 			WHERE token_hash = ? AND scheme_id = ? AND accepted_at IS NULL AND revoked_at IS NULL AND expires_at > ?
-			RETURNING id, role, venue_id, email, email_norm`, now, a.TokenHash, a.SchemeID, now).
-			Scan(&id, &role, &venueID, &email, &norm)
+			RETURNING id, role, venue_id, email, email_norm, first_name, last_name`, now, a.TokenHash, a.SchemeID, now).
+			Scan(&id, &role, &venueID, &email, &norm, &first, &last)
 		if err == sql.ErrNoRows {
 			return account.ErrInvitationInvalid()
 		} else if err != nil {
@@ -281,14 +283,20 @@ func (db *DB) AcceptInvitation(ctx context.Context, a account.Acceptance, now ti
 			return &platter.Error{Code: platter.CodeConflict, Message: "error.conflict"}
 		case a.UserID != 0:
 			userID = a.UserID
+			// An account without a name takes the one it was invited with.
+			if _, err := c.exec(ctx, `UPDATE users SET first_name = ?, last_name = ?, updated_at = ?
+				WHERE id = ? AND first_name = '' AND last_name = '' AND ? <> ''`,
+				first, last, now, userID, first+last); err != nil {
+				return err
+			}
 		default:
 			if strings.TrimSpace(a.PasswordHash) == "" {
 				return &platter.Error{Code: platter.CodeValidation, Message: "error.validation",
 					Fields: map[string]string{"password": "validation.required"}}
 			}
-			if err := c.queryRow(ctx, `INSERT INTO users (scheme_id, email, email_norm, password_hash, verified_at,
-				created_at, updated_at) VALUES (NULL, ?, ?, ?, ?, ?, ?) RETURNING id`,
-				email, norm, a.PasswordHash, now, now, now).Scan(&userID); err != nil {
+			if err := c.queryRow(ctx, `INSERT INTO users (scheme_id, email, email_norm, first_name, last_name,
+				password_hash, verified_at, created_at, updated_at) VALUES (NULL, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+				email, norm, first, last, a.PasswordHash, now, now, now).Scan(&userID); err != nil {
 				return err
 			}
 		}

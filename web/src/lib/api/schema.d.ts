@@ -544,8 +544,10 @@ export interface paths {
          * @description Managers and admins of the whole scheme (as admin/team/list). The address gets an e-mail
          *     (in `lang`, default the caller's language) with a link to `/{scheme}/admin/invite/{token}`:
          *     single use, valid 7 days, stored hashed. A pending invitation of the same address to the
-         *     same role and venue is replaced. 1000 (`email`, `role` — admin cannot be invited —,
-         *     `lang`); 1404 with `fields.venue_slug` for an unknown venue; 2071 when the address
+         *     same role and venue is replaced. A driver is invited with a name (`first_name` required;
+         *     the board names drivers by it when assigning an order); accepting gives it to a new
+         *     account, or to an existing one that has no name. 1000 (`email`, `role` — admin cannot be
+         *     invited —, `first_name` of a driver, `lang`); 1404 with `fields.venue_slug` for an unknown venue; 2071 when the address
          *     already holds that role there; 1429 beyond 50 invitations an hour per scheme.
          */
         post: operations["adminTeamInvite"];
@@ -1850,6 +1852,8 @@ export interface components {
             /** @enum {string} */
             role: "staff" | "manager" | "driver";
             venue_slug: string | null;
+            first_name: string;
+            last_name: string;
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
@@ -3089,6 +3093,9 @@ export interface operations {
                         role: "staff" | "driver" | "manager";
                         /** @description Limits the role to one venue. */
                         venue_slug?: string;
+                        /** @description Required for a driver. */
+                        first_name?: string;
+                        last_name?: string;
                         lang?: components["schemas"]["Language"];
                     };
                 };

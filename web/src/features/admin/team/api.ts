@@ -25,6 +25,9 @@ export interface InviteInput {
   email: string;
   role: InvitableRole;
   venue_slug?: string;
+  /** A driver's name (first_name required for a driver). */
+  first_name?: string;
+  last_name?: string;
 }
 
 /** admin/team/invite: mails the address a single-use link; the list reloads. */

@@ -151,7 +151,10 @@ export function TeamPage() {
   );
 }
 
-/** The invitation form: address, role and (optionally) one venue. */
+/**
+ * The invitation form: address, role, (optionally) one venue, and for a
+ * driver a name, which the board shows when assigning an order.
+ */
 function InviteForm() {
   const { t } = useTranslation();
   const { scheme, venues } = useAdmin();
@@ -159,7 +162,10 @@ function InviteForm() {
   const [email, setEmail] = useState("");
   const [role, setRole] = useState<InvitableRole>("staff");
   const [venue, setVenue] = useState("");
+  const [firstName, setFirstName] = useState("");
+  const [lastName, setLastName] = useState("");
   const [sentTo, setSentTo] = useState("");
+  const driver = role === "driver";
   const fieldError = (name: string) => {
     const fields = isApiError(invite.error) ? invite.error.fields : undefined;
     return fields?.[name];
@@ -169,12 +175,15 @@ function InviteForm() {
     e.preventDefault();
     setSentTo("");
     const address = email.trim();
+    const name = driver ? { first_name: firstName.trim(), last_name: lastName.trim() } : {};
     invite.mutate(
-      { email: address, role, ...(venue ? { venue_slug: venue } : {}) },
+      { email: address, role, ...(venue ? { venue_slug: venue } : {}), ...name },
       {
         onSuccess: () => {
           setSentTo(address);
           setEmail("");
+          setFirstName("");
+          setLastName("");
         },
       },
     );
@@ -186,7 +195,7 @@ function InviteForm() {
         {t("team.inviteTitle")}
       </h2>
       <p className="muted">{t("team.inviteHint")}</p>
-      {invite.error && !fieldError("email") && !fieldError("role") ? (
+      {invite.error && !fieldError("email") && !fieldError("role") && !fieldError("first_name") ? (
         <FormAlert error={invite.error} />
       ) : null}
       {sentTo ? (
@@ -229,6 +238,29 @@ function InviteForm() {
             ))}
           </select>
         </div>
+        {driver ? (
+          <>
+            <TextField
+              id="team-first-name"
+              label={t("team.firstName")}
+              autoComplete="off"
+              required
+              maxLength={100}
+              value={firstName}
+              onChange={(e) => setFirstName(e.target.value)}
+              error={fieldError("first_name")}
+            />
+            <TextField
+              id="team-last-name"
+              label={t("team.lastName")}
+              autoComplete="off"
+              maxLength={100}
+              value={lastName}
+              onChange={(e) => setLastName(e.target.value)}
+              error={fieldError("last_name")}
+            />
+          </>
+        ) : null}
       </div>
       <SubmitButton busy={invite.isPending}>{t("team.send")}</SubmitButton>
     </form>
