@@ -24,12 +24,12 @@ async function api(request: APIRequestContext, path: string, body: unknown, toke
   return JSON.parse(text).data;
 }
 
-async function managerSignsIn(page: Page) {
-  await page.goto(`/${SCHEME}/admin/sign-in`);
+async function managerSignsIn(page: Page, scheme = SCHEME) {
+  await page.goto(`/${scheme}/admin/sign-in`);
   await page.getByLabel("Email").fill("manager@demo.test");
   await page.getByLabel("Password", { exact: true }).fill("Platter-demo-1");
   await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(new RegExp(`/${SCHEME}/admin/board/`));
+  await expect(page).toHaveURL(new RegExp(`/${scheme}/admin/board/`));
 }
 
 /** The token the app keeps for its session (stores/auth). */
@@ -38,6 +38,45 @@ async function tokenOf(page: Page): Promise<string> {
 }
 
 test.describe("Team", () => {
+  // A driver is invited with a name (issue 18): the board lists drivers by
+  // it when assigning a delivery. Light (demo-burgers) and dark
+  // (demo-pierogi), phone and desktop.
+  for (const { scheme, width, height } of [
+    { scheme: "demo-burgers", width: 390, height: 844 },
+    { scheme: "demo-burgers", width: 1440, height: 900 },
+    { scheme: "demo-pierogi", width: 390, height: 844 },
+    { scheme: "demo-pierogi", width: 1440, height: 900 },
+  ]) {
+    test(`a driver is invited with a name (${scheme}, ${width}px)`, async ({ page }, testInfo) => {
+      await page.setViewportSize({ width, height });
+      await managerSignsIn(page, scheme);
+      await page.goto(`/${scheme}/admin/team`);
+      await expect(page.getByRole("heading", { level: 2, name: "Invite someone" })).toBeVisible();
+      await expect(page.getByLabel("First name")).toHaveCount(0);
+      const email = uniqueEmail("driver");
+      await page.getByLabel("E-mail address").fill(email);
+      await page.getByLabel("Role").selectOption("driver");
+      await page.getByRole("button", { name: "Send invitation" }).click();
+      await expect(page.locator("#team-first-name-error")).toContainText("Enter the driver's first name");
+      await page.screenshot({
+        path: testInfo.outputPath(`driver-name-${scheme}-${width}.png`),
+        fullPage: true,
+      });
+      await page.getByLabel("First name").fill("Dan");
+      await page.getByLabel("Last name").fill("Driver");
+      await page.getByRole("button", { name: "Send invitation" }).click();
+      await expect(page.getByRole("status")).toHaveText(`Invitation sent to ${email}.`);
+      await expect(page.getByLabel("First name")).toHaveValue("");
+      const revoke = page.getByRole("button", { name: `Revoke the invitation of ${email}` });
+      await expect(revoke).toBeVisible();
+      await page.mouse.move(0, 0); // no hover state in the audit
+      await expectNoSeriousA11yViolations(page, `team-driver-${scheme}-${width}`);
+      // The other tests count the pending invitations: this one goes.
+      await revoke.click();
+      await expect(revoke).toHaveCount(0);
+    });
+  }
+
   test("invite → set a password from the mail → board; removed, the next call is refused", async ({
     page,
     browser,
