@@ -217,7 +217,8 @@ func (s *Server) platformSchemesCreate(r *request, c *Caller) (*reply, error) {
 	if in.Lang != "" {
 		ac.Lang = in.Lang
 	}
-	inv, err := s.teamFlow.Invite(r.Context(), ac, c.UserID, in.ManagerEmail, account.RoleManager, "", "")
+	inv, err := s.teamFlow.Invite(r.Context(), ac, c.UserID, account.Invitee{Email: in.ManagerEmail,
+		Role: account.RoleManager})
 	if err != nil {
 		return nil, err
 	}
