@@ -101,9 +101,9 @@ func TestOrderMailsSayWhatHappened(t *testing.T) {
 		m := startWithSMTP(t, db, clk.Now)
 		menu := sohoMenu(t, m.env)
 		scheme := f0(t, db)
-		step := func(id int64, to, actor, reason string) {
+		step := func(id int64, to ordering.Status, actor, reason string) {
 			t.Helper()
-			if _, _, err := db.Transition(context.Background(), ordering.Change{SchemeID: scheme, OrderID: id, To: to,
+			if _, err := db.Transition(context.Background(), ordering.Change{SchemeID: scheme, OrderID: id, To: to,
 				Actor: actor, ActorRef: actor + ":1", Reason: reason, Reach: ordering.Reach{SchemeWide: true}}, monday); err != nil {
 				t.Fatalf("%s: %v", to, err)
 			}
