@@ -190,7 +190,9 @@ test.describe("Mail layout", () => {
     page,
     baseURL,
   }) => {
-    test.slow(); // 96 mails × 4
+    // 96 mails × 2 widths × 2 colour schemes (and as many screenshots with PLATTER_MAIL_SHOTS): about
+    // two minutes on a shared machine, more with screenshots.
+    test.setTimeout(10 * 60_000);
     const binary = resolve(here, "..", process.env.PLATTER_BIN ?? "../bin/platter");
     const dir = mkdtempSync(join(tmpdir(), "platter-mail-preview-"));
     const env = { ...process.env, PLATTER_DATABASE_URL: `sqlite:${join(dir, "preview.db")}`, PLATTER_PUBLIC_URL: baseURL! };
