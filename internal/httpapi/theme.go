@@ -10,19 +10,24 @@ import (
 
 // themeVariables are the CSS custom properties of a scheme, the same the
 // client's themeVariables (web/src/lib/theme.ts) puts on its themed root:
-// --colour, --on-colour and --colour-1..--colour-16, in that order. Values
-// that are not colours are left out, so nothing else reaches the style.
+// --colour, --on-colour, --colour-1..--colour-16, then the readable text on
+// each numbered colour (--on-colour-N), in that order. The stylesheets
+// paint each numbered colour's role (docs/architecture.md §8) from them.
+// Values that are not colours are left out, so nothing else reaches the
+// style.
 func themeVariables(sc *catalog.Scheme) [][2]string {
-	var vars [][2]string
+	var vars, on [][2]string
 	if main := sc.Colour; validColour.MatchString(main) {
 		vars = append(vars, [2]string{"--colour", main}, [2]string{"--on-colour", contrastText(main)})
 	}
 	for i, c := range sc.Colours {
 		if i < 16 && validColour.MatchString(c) {
-			vars = append(vars, [2]string{"--colour-" + strconv.Itoa(i+1), c})
+			n := strconv.Itoa(i + 1)
+			vars = append(vars, [2]string{"--colour-" + n, c})
+			on = append(on, [2]string{"--on-colour-" + n, contrastText(c)})
 		}
 	}
-	return vars
+	return append(vars, on...)
 }
 
 // themeStyle is themeVariables as a style attribute's value.

@@ -2,6 +2,38 @@
 
 export const COLOUR_SLOTS = 16;
 
+/**
+ * What each numbered colour paints in the storefront (docs/architecture.md §8).
+ * Every slot is optional and falls back to the main colour; a slot painted
+ * behind text gets its own readable text colour (--on-colour-N), and the
+ * link colour (12) is darkened or lightened until it reads on the theme.
+ * The index is the slot's number less one; the Brand screen labels its
+ * pickers with these names (admin.brand.colour.<role>).
+ */
+export const COLOUR_ROLES = [
+  "primaryButton",
+  "brandBand",
+  "newBadge",
+  "basketBadge",
+  "selected",
+  "progress",
+  "menuTint",
+  "authTint",
+  "offerStripe",
+  "stampsTint",
+  "infoTint",
+  "link",
+  "orderTypeIcon",
+  "logoFallback",
+  "spinner",
+  "mapMarker",
+] as const;
+
+export type ColourRole = (typeof COLOUR_ROLES)[number];
+
+/** The slot (1–16) that paints links. */
+export const LINK_SLOT = COLOUR_ROLES.indexOf("link") + 1;
+
 export interface ThemeSource {
   theme: number;
   colour: string;
@@ -112,19 +144,27 @@ export function contrastText(colour: string): string {
   return onDark > onWhite ? "#111111" : "#ffffff";
 }
 
-/** CSS custom properties for a themed root: --colour, --colour-1..--colour-16, --on-colour, --focus-ring, --link. */
+/**
+ * CSS custom properties for a themed root: --colour, --on-colour, --focus-ring,
+ * --link, and for each numbered colour set --colour-N and --on-colour-N (the
+ * stylesheets read them through COLOUR_ROLES' slots, falling back to --colour).
+ */
 export function themeVariables(source: ThemeSource): Record<string, string> {
   const vars: Record<string, string> = {};
+  const dark = isDarkTheme(source.theme);
   const main = normaliseColour(source.colour);
   if (main) {
     vars["--colour"] = main;
     vars["--on-colour"] = contrastText(main);
-    vars["--focus-ring"] = focusRingColour(main, isDarkTheme(source.theme));
-    vars["--link"] = linkColour(main, isDarkTheme(source.theme));
+    vars["--focus-ring"] = focusRingColour(main, dark);
+    vars["--link"] = linkColour(main, dark);
   }
   for (let i = 1; i <= COLOUR_SLOTS; i++) {
     const value = normaliseColour(source[`colour${i}`]);
-    if (value) vars[`--colour-${i}`] = value;
+    if (!value || !rgb(value)) continue;
+    vars[`--colour-${i}`] = value;
+    vars[`--on-colour-${i}`] = contrastText(value);
+    if (i === LINK_SLOT) vars["--link"] = linkColour(value, dark);
   }
   return vars;
 }
