@@ -7,6 +7,8 @@ export interface SchemeInfo {
   name: string;
   theme: number;
   colour: string;
+  /** colour1..colour16: each paints one thing (docs/architecture.md §8); colour2 the brand band. */
+  colour2?: string;
   currency: string;
 }
 

@@ -20,7 +20,7 @@ test.describe("Foundation", () => {
     await expect(root).toHaveAttribute("data-theme", scheme.theme === 0 ? "dark" : "light");
     const colourVar = await root.evaluate((el) => getComputedStyle(el).getPropertyValue("--colour").trim());
     expect(colourVar.toLowerCase()).toBe(scheme.colour.toLowerCase());
-    await expect(page.getByTestId("brand-hero")).toHaveCSS("background-color", hexToRgb(scheme.colour));
+    await expect(page.getByTestId("brand-hero")).toHaveCSS("background-color", hexToRgb(scheme.colour2 || scheme.colour));
     await expect(page.locator(".site-header__name")).toHaveText(scheme.name);
   });
 
@@ -30,7 +30,7 @@ test.describe("Foundation", () => {
     await page.goto("/demo-pierogi/home");
     const root = page.getByTestId("themed-root");
     await expect(root).toHaveAttribute("data-theme", "dark");
-    await expect(page.getByTestId("brand-hero")).toHaveCSS("background-color", hexToRgb(scheme.colour));
+    await expect(page.getByTestId("brand-hero")).toHaveCSS("background-color", hexToRgb(scheme.colour2 || scheme.colour));
     // Dark theme: a dark background behind light text.
     const [bg, fg] = await root.evaluate((el) => [
       getComputedStyle(el).backgroundColor,
