@@ -62,6 +62,7 @@ export const paths = {
     },
     team: { path: "team", getHref: (scheme: string) => `/${e(scheme)}/admin/team` },
     outbox: { path: "outbox", getHref: (scheme: string) => `/${e(scheme)}/admin/outbox` },
+    brand: { path: "brand", getHref: (scheme: string) => `/${e(scheme)}/admin/brand` },
     invite: {
       path: "invite/:token",
       getHref: (scheme: string, token: string) => `/${e(scheme)}/admin/invite/${e(token)}`,

@@ -66,6 +66,10 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
                 path: paths.admin.outbox.path,
                 lazy: screen(() => import("@/features/admin/outbox/outbox-page"), "OutboxPage"),
               },
+              {
+                path: paths.admin.brand.path,
+                lazy: screen(() => import("@/features/admin/brand/brand-page"), "BrandPage"),
+              },
               { path: "*", lazy: screen(admin, "AdminNotFound") },
             ],
           },

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { imageVariant } from "@/lib/api/upload-image";
 
 interface SchemeLogoProps {
   name: string;
@@ -20,7 +21,7 @@ export function SchemeLogo({ name, logoUrl, size = 40 }: SchemeLogoProps) {
   return (
     <img
       className="scheme-logo"
-      src={logoUrl}
+      src={imageVariant(logoUrl, size * 2)}
       alt=""
       width={size}
       height={size}

@@ -509,6 +509,33 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/scheme/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The scheme's brand — name, logo, theme, colours, languages, loyalty, tipping (a manager's).
+         * @description Managers and admins of the whole scheme (docs/architecture.md §10); others 1403, another
+         *     scheme's token 1401. Every field is optional; an absent one is left as it is. `logo_id` is
+         *     a picture uploaded with purpose "logo" to this scheme (0 removes the logo; another id is
+         *     1000 on `logo_id`). `colours` are colour1..colour16 in order: an empty slot before a set
+         *     one takes the main colour, trailing empty slots are dropped. `tipping` is set on every
+         *     venue. One transaction through the scheme document, validated as an import (1000 with
+         *     `fields` keyed by the document's JSON path), with an audit row `scheme.update` (before
+         *     and after); the answer is the scheme as venue/info shows it, on every instance at once.
+         */
+        post: operations["adminSchemeUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/team/list": {
         parameters: {
             query?: never;
@@ -3036,6 +3063,55 @@ export interface operations {
                     "application/json": components["schemas"]["Success"] & {
                         total: number;
                         data: components["schemas"]["AdminVenue"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    adminSchemeUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: {
+                        business_slug?: string;
+                        name?: string;
+                        logo_id?: number;
+                        /** @enum {integer} */
+                        theme?: 0 | 1;
+                        colour?: string;
+                        colours?: string[];
+                        languages?: ("en-US" | "pl-PL")[];
+                        loyalty?: {
+                            stamp_threshold?: number;
+                            stamps_per_reward?: number;
+                            reward_title?: string;
+                        };
+                        tipping?: {
+                            enabled?: boolean;
+                            percents?: number[];
+                            default_percent?: number;
+                            allow_custom?: boolean;
+                        };
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        data: components["schemas"]["Scheme"];
                     };
                 };
             };
