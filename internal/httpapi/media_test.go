@@ -18,8 +18,14 @@ import (
 	"platter/internal/store/storetest"
 )
 
-// uploadImage posts a back-office picture: the purpose field, then file.
+// uploadImage posts a back-office picture to demo-burgers: the purpose
+// field, then file.
 func (e *env) uploadImage(purpose, name, contentType string, content []byte, headers ...string) *response {
+	e.t.Helper()
+	return e.uploadImageTo("demo-burgers", purpose, name, contentType, content, headers...)
+}
+
+func (e *env) uploadImageTo(slug, purpose, name, contentType string, content []byte, headers ...string) *response {
 	e.t.Helper()
 	var body bytes.Buffer
 	mw := multipart.NewWriter(&body)
@@ -30,7 +36,7 @@ func (e *env) uploadImage(purpose, name, contentType string, content []byte, hea
 	part, _ := mw.CreatePart(h)
 	_, _ = part.Write(content)
 	_ = mw.Close()
-	req, _ := http.NewRequest(http.MethodPost, e.srv.URL+"/api/v3/upload?business_slug=demo-burgers", bytes.NewReader(body.Bytes()))
+	req, _ := http.NewRequest(http.MethodPost, e.srv.URL+"/api/v3/upload?business_slug="+slug, bytes.NewReader(body.Bytes()))
 	req.Header.Set("Content-Type", mw.FormDataContentType())
 	for i := 0; i+1 < len(headers); i += 2 {
 		req.Header.Set(headers[i], headers[i+1])

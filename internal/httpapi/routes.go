@@ -107,6 +107,7 @@ func (s *Server) routeTable() []route {
 		{path: "admin/scheme/document", access: manager, scope: scopeScheme, call: s.adminSchemeDocument},
 		{path: "admin/scheme/import", access: manager, scope: scopeScheme, call: s.adminSchemeImport},
 		{path: "admin/audit/list", access: manager, scope: scopeScheme, call: s.adminAuditList},
+		{path: "admin/scheme/update", access: manager, scope: scopeScheme, call: s.adminSchemeUpdate},
 		{path: "admin/venues/upsert", access: manager, scope: scopeScheme, call: s.adminVenuesUpsert},
 		// The platform console: a platform admin's token (auth/signin
 		// without business_slug), never a scheme's.

@@ -526,7 +526,7 @@ export interface paths {
          *     1000 on `logo_id`). `colours` are colour1..colour16 in order: an empty slot before a set
          *     one takes the main colour, trailing empty slots are dropped. `tipping` is set on every
          *     venue. One transaction through the scheme document, validated as an import (1000 with
-         *     `fields` keyed by the document's JSON path), with an audit row `scheme.update` (before
+         *     `fields` keyed by the document's JSON path), with an audit row `brand.update` (before
          *     and after); the answer is the scheme as venue/info shows it, on every instance at once.
          */
         post: operations["adminSchemeUpdate"];
