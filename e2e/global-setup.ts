@@ -116,7 +116,24 @@ async function boot(binary: string, moment: string, smtpURL: string): Promise<St
   };
 
   // The demo data, plus a scheme whose venues are open or closed whatever the time (data/e2e-hours.json).
-  for (const args of [["demo"], ["import", join(here, "data", "e2e-hours.json")]]) {
+  // manager@demo.test also manages e2e-hours, whose brand tests/brand.spec.ts changes (the demo
+  // schemes' brands are what the other specs look at).
+  for (const args of [
+    ["demo"],
+    ["import", join(here, "data", "e2e-hours.json")],
+    [
+      "user",
+      "add",
+      "--email",
+      "manager@demo.test",
+      "--password",
+      "Platter-demo-1",
+      "--role",
+      "manager",
+      "--scheme",
+      "e2e-hours",
+    ],
+  ]) {
     try {
       await execFileAsync(binary, args, { env, encoding: "utf8", timeout: 120_000 });
     } catch (error) {
