@@ -22,6 +22,11 @@ func TestColumnListsCoverTheirRows(t *testing.T) {
 	check(t, "promo_codes", promoColumns)
 	check(t, "offers", offerColumns)
 	check(t, "addresses", addressColumns)
+	check(t, "orders", orderColumns)
+	check(t, "order_lines", lineColumns)
+	check(t, "payments", paymentColumns)
+	check(t, "staff_invitations", invitationColumns)
+	check(t, "venue_hours", hourColumns)
 }
 
 func check[T any](t *testing.T, table string, cs columns[T]) {

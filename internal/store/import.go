@@ -152,26 +152,20 @@ func importVenues(ctx context.Context, c conn, schemeID int64, venues []catalog.
 
 // loadHours reads the opening hours of every venue of a scheme.
 func loadHours(ctx context.Context, c conn, schemeID int64) (map[int64][7][]catalog.TimeRange, error) {
-	type hour struct {
-		venue   int64
-		weekday int
-		r       catalog.TimeRange
-	}
-	rows, err := scanAll(ctx, c, func(r scanner, x *hour) error {
-		return r.Scan(&x.venue, &x.weekday, &x.r.Open, &x.r.Close)
-	}, `SELECT h.venue_id, h.weekday, h.opens_at, h.closes_at FROM venue_hours h
+	rows, err := selectRows(ctx, c, hourColumns, func(r *hourRecord) (hourRecord, error) { return *r, nil },
+		"SELECT "+hourColumns.list("h")+` FROM venue_hours h
 		JOIN venues v ON v.id = h.venue_id WHERE v.scheme_id = ? ORDER BY h.venue_id, h.weekday, h.position`, schemeID)
 	if err != nil {
 		return nil, err
 	}
 	out := map[int64][7][]catalog.TimeRange{}
 	for _, h := range rows {
-		if h.weekday < 0 || h.weekday > 6 {
+		if h.Weekday < 0 || h.Weekday > 6 {
 			continue
 		}
-		week := out[h.venue]
-		week[h.weekday] = append(week[h.weekday], h.r)
-		out[h.venue] = week
+		week := out[h.VenueID]
+		week[h.Weekday] = append(week[h.Weekday], h.Range)
+		out[h.VenueID] = week
 	}
 	return out, nil
 }

@@ -4,60 +4,158 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
+	"time"
 
 	"platter/internal/ordering"
 )
 
-const orderColumns = `id, scheme_id, venue_id, user_id, order_number, status, payment_status, order_type,
-	is_asap, preorder_for, delivery_address, note, email, contact_number, first_name, last_name, currency,
-	subtotal, discount, discount_source, COALESCE(promo_code_id, 0), promo_code, COALESCE(offer_id, 0),
-	service_charge, delivery_fee, tip, total, tax, vat_rate_bp, stamps_earned, created_at, expires_at, paid_at,
-	COALESCE(loyalty_reward_id, 0), kitchen_at`
+// orderRecord is an orders row as read (columns.go): the nullable times
+// and the delivery address (JSON text) become the order's pointers in
+// toOrder.
+type orderRecord struct {
+	ID, SchemeID, VenueID, UserID, Number int64
+	Status                                ordering.Status
+	PaymentStatus                         string
+	OrderType                             int
+	IsASAP                                bool
+	PreorderFor                           sql.NullTime
+	DeliveryAddress                       string
+	Note, Email, ContactNumber            string
+	FirstName, LastName                   string
+	Pricing                               ordering.Pricing
+	PromoCodeID                           int64
+	PromoCode                             string
+	OfferID                               int64
+	CreatedAt, ExpiresAt                  time.Time
+	PaidAt                                sql.NullTime
+	LoyaltyRewardID                       int64
+	KitchenAt                             sql.NullTime
+}
+
+// pricingColumns are an order's figures, each beside its field.
+var pricingColumns = columns[ordering.Pricing]{
+	{"currency", func(p *ordering.Pricing) any { return &p.Currency }},
+	{"subtotal", func(p *ordering.Pricing) any { return &p.Subtotal }},
+	{"discount", func(p *ordering.Pricing) any { return &p.Discount }},
+	{"discount_source", func(p *ordering.Pricing) any { return &p.DiscountSource }},
+	{"service_charge", func(p *ordering.Pricing) any { return &p.ServiceCharge }},
+	{"delivery_fee", func(p *ordering.Pricing) any { return &p.DeliveryFee }},
+	{"tip", func(p *ordering.Pricing) any { return &p.Tip }},
+	{"total", func(p *ordering.Pricing) any { return &p.Total }},
+	{"tax", func(p *ordering.Pricing) any { return &p.Tax }},
+	{"vat_rate_bp", func(p *ordering.Pricing) any { return &p.VATRateBP }},
+	{"stamps_earned", func(p *ordering.Pricing) any { return &p.StampsEarned }},
+}
+
+// orderColumns is the orders row as read, each column beside its field.
+var orderColumns = join(
+	columns[orderRecord]{
+		{"id", func(r *orderRecord) any { return &r.ID }},
+		{"scheme_id", func(r *orderRecord) any { return &r.SchemeID }},
+		{"venue_id", func(r *orderRecord) any { return &r.VenueID }},
+		{"user_id", func(r *orderRecord) any { return &r.UserID }},
+		{"order_number", func(r *orderRecord) any { return &r.Number }},
+		{"status", func(r *orderRecord) any { return &r.Status }},
+		{"payment_status", func(r *orderRecord) any { return &r.PaymentStatus }},
+		{"order_type", func(r *orderRecord) any { return &r.OrderType }},
+		{"is_asap", func(r *orderRecord) any { return &r.IsASAP }},
+		{"preorder_for", func(r *orderRecord) any { return &r.PreorderFor }},
+		{"delivery_address", func(r *orderRecord) any { return &r.DeliveryAddress }},
+		{"note", func(r *orderRecord) any { return &r.Note }},
+		{"email", func(r *orderRecord) any { return &r.Email }},
+		{"contact_number", func(r *orderRecord) any { return &r.ContactNumber }},
+		{"first_name", func(r *orderRecord) any { return &r.FirstName }},
+		{"last_name", func(r *orderRecord) any { return &r.LastName }},
+		{"COALESCE(promo_code_id, 0)", func(r *orderRecord) any { return &r.PromoCodeID }},
+		{"promo_code", func(r *orderRecord) any { return &r.PromoCode }},
+		{"COALESCE(offer_id, 0)", func(r *orderRecord) any { return &r.OfferID }},
+	},
+	part(pricingColumns, func(r *orderRecord) *ordering.Pricing { return &r.Pricing }),
+	columns[orderRecord]{
+		{"created_at", func(r *orderRecord) any { return &r.CreatedAt }},
+		{"expires_at", func(r *orderRecord) any { return &r.ExpiresAt }},
+		{"paid_at", func(r *orderRecord) any { return &r.PaidAt }},
+		{"COALESCE(loyalty_reward_id, 0)", func(r *orderRecord) any { return &r.LoyaltyRewardID }},
+		{"kitchen_at", func(r *orderRecord) any { return &r.KitchenAt }},
+	},
+)
+
+// paymentColumns is the payments row of an order as read.
+var paymentColumns = columns[ordering.Payment]{
+	{"ref", func(p *ordering.Payment) any { return &p.Ref }},
+	{"provider", func(p *ordering.Payment) any { return &p.Provider }},
+	{"provider_ref", func(p *ordering.Payment) any { return &p.ProviderRef }},
+	{"amount", func(p *ordering.Payment) any { return &p.Amount }},
+	{"currency", func(p *ordering.Payment) any { return &p.Currency }},
+	{"status", func(p *ordering.Payment) any { return &p.Status }},
+	{"client_secret", func(p *ordering.Payment) any { return &p.ClientSecret }},
+	{"challenge_id", func(p *ordering.Payment) any { return &p.ChallengeID }},
+	{"brand", func(p *ordering.Payment) any { return &p.Brand }},
+	{"last4", func(p *ordering.Payment) any { return &p.Last4 }},
+}
+
+// lineRecord is an order_lines row as read: the modifiers are JSON text.
+type lineRecord struct {
+	ItemID           int64
+	Title            string
+	Qty              int
+	UnitPrice, Total int64
+	VATRateBP        int
+	Modifiers        string
+}
+
+// lineColumns is the order_lines row as read.
+var lineColumns = columns[lineRecord]{
+	{"item_id", func(r *lineRecord) any { return &r.ItemID }},
+	{"title", func(r *lineRecord) any { return &r.Title }},
+	{"qty", func(r *lineRecord) any { return &r.Qty }},
+	{"unit_price", func(r *lineRecord) any { return &r.UnitPrice }},
+	{"total", func(r *lineRecord) any { return &r.Total }},
+	{"vat_rate_bp", func(r *lineRecord) any { return &r.VATRateBP }},
+	{"modifiers", func(r *lineRecord) any { return &r.Modifiers }},
+}
+
+// utcOf is a nullable time as a pointer in UTC (nil when NULL).
+func utcOf(t sql.NullTime) *time.Time {
+	if !t.Valid {
+		return nil
+	}
+	u := t.Time.UTC()
+	return &u
+}
+
+// toOrder is the order of a row read, without its lines and payment.
+func (r *orderRecord) toOrder() (ordering.Order, error) {
+	o := ordering.Order{ID: r.ID, SchemeID: r.SchemeID, VenueID: r.VenueID, UserID: r.UserID, Number: r.Number,
+		Status: r.Status, PaymentStatus: r.PaymentStatus, OrderType: r.OrderType, IsASAP: r.IsASAP,
+		PreorderFor: utcOf(r.PreorderFor), Note: r.Note, Email: r.Email, ContactNumber: r.ContactNumber,
+		FirstName: r.FirstName, LastName: r.LastName, PromoCode: r.PromoCode, PromoCodeID: r.PromoCodeID,
+		OfferID: r.OfferID, LoyaltyRewardID: r.LoyaltyRewardID, Pricing: r.Pricing,
+		CreatedAt: r.CreatedAt.UTC(), ExpiresAt: r.ExpiresAt.UTC(), PaidAt: utcOf(r.PaidAt), KitchenAt: utcOf(r.KitchenAt)}
+	if r.DeliveryAddress != "" {
+		o.DeliveryAddress = &ordering.Address{}
+		if err := json.Unmarshal([]byte(r.DeliveryAddress), o.DeliveryAddress); err != nil {
+			return o, err
+		}
+	}
+	return o, nil
+}
 
 // loadOrder reads an order with its lines and payment.
 func loadOrder(ctx context.Context, c conn, id int64) (*ordering.Order, error) {
-	var (
-		o                ordering.Order
-		p                = &o.Pricing
-		preorder, paidAt sql.NullTime
-		kitchen          sql.NullTime
-		addr             string
-	)
-	err := c.queryRow(ctx, "SELECT "+orderColumns+" FROM orders WHERE id = ?", id).Scan(
-		&o.ID, &o.SchemeID, &o.VenueID, &o.UserID, &o.Number, &o.Status, &o.PaymentStatus, &o.OrderType,
-		&o.IsASAP, &preorder, &addr, &o.Note, &o.Email, &o.ContactNumber, &o.FirstName, &o.LastName, &p.Currency,
-		&p.Subtotal, &p.Discount, &p.DiscountSource, &o.PromoCodeID, &o.PromoCode, &o.OfferID,
-		&p.ServiceCharge, &p.DeliveryFee, &p.Tip, &p.Total, &p.Tax, &p.VATRateBP, &p.StampsEarned,
-		&o.CreatedAt, &o.ExpiresAt, &paidAt, &o.LoyaltyRewardID, &kitchen)
-	if err != nil {
+	var rec orderRecord
+	if err := orderColumns.scan(c.queryRow(ctx, "SELECT "+orderColumns.list("")+" FROM orders WHERE id = ?", id), &rec); err != nil {
 		return nil, err
 	}
-	o.CreatedAt, o.ExpiresAt = o.CreatedAt.UTC(), o.ExpiresAt.UTC()
-	if preorder.Valid {
-		t := preorder.Time.UTC()
-		o.PreorderFor = &t
-	}
-	if paidAt.Valid {
-		t := paidAt.Time.UTC()
-		o.PaidAt = &t
-	}
-	if kitchen.Valid {
-		t := kitchen.Time.UTC()
-		o.KitchenAt = &t
-	}
-	if addr != "" {
-		o.DeliveryAddress = &ordering.Address{}
-		if err := json.Unmarshal([]byte(addr), o.DeliveryAddress); err != nil {
-			return nil, err
-		}
+	o, err := rec.toOrder()
+	if err != nil {
+		return nil, err
 	}
 	if o.Lines, err = loadLines(ctx, c, id); err != nil {
 		return nil, err
 	}
-	pay := &o.Payment
-	err = c.queryRow(ctx, `SELECT ref, provider, provider_ref, amount, currency, status, client_secret, challenge_id,
-		brand, last4 FROM payments WHERE order_id = ?`, id).Scan(&pay.Ref, &pay.Provider, &pay.ProviderRef, &pay.Amount,
-		&pay.Currency, &pay.Status, &pay.ClientSecret, &pay.ChallengeID, &pay.Brand, &pay.Last4)
+	err = paymentColumns.scan(c.queryRow(ctx, "SELECT "+paymentColumns.list("")+" FROM payments WHERE order_id = ?", id),
+		&o.Payment)
 	if err != nil {
 		return nil, err
 	}
@@ -65,12 +163,9 @@ func loadOrder(ctx context.Context, c conn, id int64) (*ordering.Order, error) {
 }
 
 func loadLines(ctx context.Context, c conn, orderID int64) ([]ordering.Line, error) {
-	return scanAll(ctx, c, func(r scanner, l *ordering.Line) error {
-		var mods string
-		if err := r.Scan(&l.ItemID, &l.Title, &l.Qty, &l.UnitPrice, &l.Total, &l.VATRateBP, &mods); err != nil {
-			return err
-		}
-		return json.Unmarshal([]byte(mods), &l.Modifiers)
-	}, `SELECT item_id, title, qty, unit_price, total, vat_rate_bp, modifiers FROM order_lines
-		WHERE order_id = ? ORDER BY position`, orderID)
+	return selectRows(ctx, c, lineColumns, func(r *lineRecord) (ordering.Line, error) {
+		l := ordering.Line{ItemID: r.ItemID, Title: r.Title, Qty: r.Qty, UnitPrice: r.UnitPrice, Total: r.Total,
+			VATRateBP: r.VATRateBP}
+		return l, json.Unmarshal([]byte(r.Modifiers), &l.Modifiers)
+	}, "SELECT "+lineColumns.list("")+" FROM order_lines WHERE order_id = ? ORDER BY position", orderID)
 }

@@ -138,30 +138,39 @@ func findVenues(ctx context.Context, c conn, where string, args ...any) ([]catal
 	return out, findHours(ctx, c, out, byID, where, args)
 }
 
+// hourRecord is a venue_hours row as read: one opening range of a venue
+// on a weekday (0 Sunday … 6 Saturday).
+type hourRecord struct {
+	VenueID int64
+	Weekday int
+	Range   catalog.TimeRange
+}
+
+// hourColumns is the venue_hours row as read, each column beside its field
+// (columns.go); rows are read in (venue_id, weekday, position) order.
+var hourColumns = columns[hourRecord]{
+	{"venue_id", func(r *hourRecord) any { return &r.VenueID }},
+	{"weekday", func(r *hourRecord) any { return &r.Weekday }},
+	{"opens_at", func(r *hourRecord) any { return &r.Range.Open }},
+	{"closes_at", func(r *hourRecord) any { return &r.Range.Close }},
+}
+
 func findHours(ctx context.Context, c conn, vs []catalog.Venue, byID map[int64]int, where string, args []any) error {
-	rows, err := c.query(ctx, `SELECT venue_id, weekday, opens_at, closes_at FROM venue_hours
+	hours, err := selectRows(ctx, c, hourColumns, func(r *hourRecord) (hourRecord, error) { return *r, nil },
+		"SELECT "+hourColumns.list("")+` FROM venue_hours
 		WHERE venue_id IN (SELECT id FROM venues WHERE `+where+`)
 		ORDER BY venue_id, weekday, position`, args...)
 	if err != nil {
 		return err
 	}
-	defer rows.Close()
-	for rows.Next() {
-		var (
-			id      int64
-			weekday int
-			r       catalog.TimeRange
-		)
-		if err := rows.Scan(&id, &weekday, &r.Open, &r.Close); err != nil {
-			return err
-		}
-		i, ok := byID[id]
-		if !ok || weekday < 0 || weekday > 6 {
+	for _, h := range hours {
+		i, ok := byID[h.VenueID]
+		if !ok || h.Weekday < 0 || h.Weekday > 6 {
 			continue
 		}
-		vs[i].OpeningHours[weekday] = append(vs[i].OpeningHours[weekday], r)
+		vs[i].OpeningHours[h.Weekday] = append(vs[i].OpeningHours[h.Weekday], h.Range)
 	}
-	return rows.Err()
+	return nil
 }
 
 func scanVenue(r scanner) (*catalog.Venue, error) {

@@ -184,20 +184,62 @@ func (db *DB) Invite(ctx context.Context, inv account.Invitation, msg mail.Messa
 	return &out, nil
 }
 
-const invitationColumns = `i.id, i.scheme_id, sc.slug, sc.name, i.role, COALESCE(v.id, 0), COALESCE(v.slug, ''),
-	COALESCE(v.name, ''), i.email, i.first_name, i.last_name, COALESCE(i.invited_by, 0), i.created_at, i.expires_at,
-	EXISTS (SELECT 1 FROM users u WHERE u.scheme_id IS NULL AND u.email_norm = i.email_norm)
-	FROM staff_invitations i JOIN schemes sc ON sc.id = i.scheme_id LEFT JOIN venues v ON v.id = i.venue_id`
+// invitationRecord is a staff_invitations row as read, with its scheme and
+// venue: an account.Invitation without the token hash, which is never read
+// back (a link is found by it, not given it).
+type invitationRecord struct {
+	ID, SchemeID           int64
+	SchemeSlug, SchemeName string
+	Role                   string
+	VenueID                int64
+	VenueSlug, VenueName   string
+	Email                  string
+	FirstName, LastName    string
+	InvitedBy              int64
+	CreatedAt, ExpiresAt   time.Time
+	HasAccount             bool
+}
+
+// invitationColumns is the row as read, each column beside its field
+// (columns.go); invitationFrom is the join it is read from.
+var invitationColumns = columns[invitationRecord]{
+	{"i.id", func(r *invitationRecord) any { return &r.ID }},
+	{"i.scheme_id", func(r *invitationRecord) any { return &r.SchemeID }},
+	{"sc.slug", func(r *invitationRecord) any { return &r.SchemeSlug }},
+	{"sc.name", func(r *invitationRecord) any { return &r.SchemeName }},
+	{"i.role", func(r *invitationRecord) any { return &r.Role }},
+	{"COALESCE(v.id, 0)", func(r *invitationRecord) any { return &r.VenueID }},
+	{"COALESCE(v.slug, '')", func(r *invitationRecord) any { return &r.VenueSlug }},
+	{"COALESCE(v.name, '')", func(r *invitationRecord) any { return &r.VenueName }},
+	{"i.email", func(r *invitationRecord) any { return &r.Email }},
+	{"i.first_name", func(r *invitationRecord) any { return &r.FirstName }},
+	{"i.last_name", func(r *invitationRecord) any { return &r.LastName }},
+	{"COALESCE(i.invited_by, 0)", func(r *invitationRecord) any { return &r.InvitedBy }},
+	{"i.created_at", func(r *invitationRecord) any { return &r.CreatedAt }},
+	{"i.expires_at", func(r *invitationRecord) any { return &r.ExpiresAt }},
+	{"EXISTS (SELECT 1 FROM users u WHERE u.scheme_id IS NULL AND u.email_norm = i.email_norm)",
+		func(r *invitationRecord) any { return &r.HasAccount }},
+}
+
+const invitationFrom = ` FROM staff_invitations i JOIN schemes sc ON sc.id = i.scheme_id
+	LEFT JOIN venues v ON v.id = i.venue_id`
 
 // pending is the condition of a usable invitation.
 const pending = "i.accepted_at IS NULL AND i.revoked_at IS NULL AND i.expires_at > ?"
 
+// selectInvitations is the SELECT of invitations up to its WHERE.
+var selectInvitations = "SELECT " + invitationColumns.list("") + invitationFrom
+
 func scanInvitation(r scanner) (*account.Invitation, error) {
-	var in account.Invitation
-	err := r.Scan(&in.ID, &in.SchemeID, &in.SchemeSlug, &in.SchemeName, &in.Role, &in.VenueID, &in.VenueSlug,
-		&in.VenueName, &in.Email, &in.FirstName, &in.LastName, &in.InvitedBy, &in.CreatedAt, &in.ExpiresAt, &in.HasAccount)
-	in.CreatedAt, in.ExpiresAt = in.CreatedAt.UTC(), in.ExpiresAt.UTC()
-	return &in, err
+	var rec invitationRecord
+	if err := invitationColumns.scan(r, &rec); err != nil {
+		return nil, err
+	}
+	return &account.Invitation{ID: rec.ID, SchemeID: rec.SchemeID, SchemeSlug: rec.SchemeSlug,
+		SchemeName: rec.SchemeName, Role: rec.Role, VenueID: rec.VenueID, VenueSlug: rec.VenueSlug,
+		VenueName: rec.VenueName, Email: rec.Email, FirstName: rec.FirstName, LastName: rec.LastName,
+		InvitedBy: rec.InvitedBy, CreatedAt: rec.CreatedAt.UTC(), ExpiresAt: rec.ExpiresAt.UTC(),
+		HasAccount: rec.HasAccount}, nil
 }
 
 // Invitations lists a scheme's pending invitations, newest first.
@@ -205,7 +247,7 @@ func (db *DB) Invitations(ctx context.Context, schemeID int64, now time.Time) ([
 	var out []account.Invitation
 	err := db.read(ctx, func(c conn) error {
 		out = nil
-		rows, err := c.query(ctx, "SELECT "+invitationColumns+" WHERE i.scheme_id = ? AND "+pending+" ORDER BY i.id DESC",
+		rows, err := c.query(ctx, selectInvitations+" WHERE i.scheme_id = ? AND "+pending+" ORDER BY i.id DESC",
 			schemeID, utc(now))
 		if err != nil {
 			return err
@@ -227,7 +269,7 @@ func (db *DB) Invitations(ctx context.Context, schemeID int64, now time.Time) ([
 // at a scheme; anything else (unknown, another scheme's, expired, used,
 // revoked) is 2070.
 func (db *DB) InvitationByToken(ctx context.Context, schemeID int64, tokenHash string, now time.Time) (*account.Invitation, error) {
-	in, err := scanInvitation(db.single().queryRow(ctx, "SELECT "+invitationColumns+
+	in, err := scanInvitation(db.single().queryRow(ctx, selectInvitations+
 		" WHERE i.token_hash = ? AND i.scheme_id = ? AND "+pending, tokenHash, schemeID, utc(now)))
 	if err == sql.ErrNoRows {
 		return nil, account.ErrInvitationInvalid()
