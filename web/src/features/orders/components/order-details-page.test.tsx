@@ -148,6 +148,22 @@ describe("order page: its name, where and what (issue 18)", () => {
     expect(screen.getByTestId("order-eta").textContent).toBe("Ready for pickup at about 12:20 PM");
   });
 
+  it("promises a pre-order for its slot, with its day, not 'about' a time (issue 19)", async () => {
+    serve({
+      success: true,
+      data: order({
+        status: "accepted",
+        is_asap: false,
+        preorder_for: "2026-11-17T12:00:00Z",
+        expected_at: "2026-11-17T12:00:00Z",
+      }),
+    });
+    renderRoute(PATH);
+    expect((await screen.findByTestId("order-eta")).textContent).toBe(
+      "Pickup at the time you chose: Tue, Nov 17, 12:00 PM",
+    );
+  });
+
   it("shows a delivery's address and its fee, Free included, in the summary", async () => {
     const delivery_address = {
       name: "Home",

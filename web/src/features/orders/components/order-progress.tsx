@@ -13,6 +13,16 @@ export function OrderProgress({ order, venue }: { order: OrderDetail; venue?: St
   const label = (status: string) => t(ORDER_STATUS_LABEL_KEYS[status as OrderStatus] ?? status);
   const steps = order.progress ?? [];
   const pickup = order.order_type === OrderType.PICKUP;
+  // A pre-order is promised for its slot (accepted or not yet), never "about" a time.
+  const slot = !order.is_asap && order.preorder_for ? order.preorder_for : null;
+  const promised = slot ?? order.expected_at;
+  const etaKey = slot
+    ? pickup
+      ? "orderDetails.slotPickup"
+      : "orderDetails.slotDelivery"
+    : pickup
+      ? "orderDetails.expectedPickup"
+      : "orderDetails.expectedDelivery";
   return (
     <section className="order-card" aria-labelledby="order-progress-title">
       <h2 className="order-card__title" id="order-progress-title">
@@ -42,11 +52,9 @@ export function OrderProgress({ order, venue }: { order: OrderDetail; venue?: St
           );
         })}
       </ol>
-      {order.expected_at && !["rejected", "cancelled", "collected", "delivered"].includes(order.status) ? (
+      {promised && !["rejected", "cancelled", "collected", "delivered"].includes(order.status) ? (
         <p className="order-progress__eta" data-testid="order-eta">
-          {t(pickup ? "orderDetails.expectedPickup" : "orderDetails.expectedDelivery", {
-            time: formatTime(order.expected_at, i18n.language, { timeZone: venue?.time_zone }),
-          })}
+          {t(etaKey, { time: formatTime(promised, i18n.language, { timeZone: venue?.time_zone }) })}
         </p>
       ) : null}
       {pickup && venue ? <PickupAt venue={venue} /> : null}
