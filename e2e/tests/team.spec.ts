@@ -40,7 +40,7 @@ async function tokenOf(page: Page): Promise<string> {
 test.describe("Team", () => {
   // A driver is invited with a name (issue 18): the board lists drivers by
   // it when assigning a delivery. Light (demo-burgers) and dark
-  // (demo-pierogi), phone and desktop.
+  // (demo-pierogi), phone and desktop; the team's tables fit a phone.
   for (const { scheme, width, height } of [
     { scheme: "demo-burgers", width: 390, height: 844 },
     { scheme: "demo-burgers", width: 1440, height: 900 },
@@ -69,6 +69,16 @@ test.describe("Team", () => {
       await expect(page.getByLabel("First name")).toHaveValue("");
       const revoke = page.getByRole("button", { name: `Revoke the invitation of ${email}` });
       await expect(revoke).toBeVisible();
+      // The members and pending tables fit the screen: on a phone each row
+      // is a card, each cell under its column's name; nothing scrolls sideways.
+      await expect(page.getByRole("table", { name: "Team members" })).toContainText("manager@demo.test");
+      const sideways = await page.evaluate(() =>
+        [document.documentElement, ...document.querySelectorAll("table")]
+          .filter((el) => el.scrollWidth > el.clientWidth)
+          .map((el) => el.getAttribute("aria-label") ?? "the page"),
+      );
+      expect(sideways, "scrolls sideways").toEqual([]);
+      await page.screenshot({ path: testInfo.outputPath(`team-${scheme}-${width}.png`), fullPage: true });
       await page.mouse.move(0, 0); // no hover state in the audit
       await expectNoSeriousA11yViolations(page, `team-driver-${scheme}-${width}`);
       // The other tests count the pending invitations: this one goes.

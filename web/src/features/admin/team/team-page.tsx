@@ -57,7 +57,7 @@ export function TeamPage() {
       {team.data ? (
         <>
           <h2 className="team__heading">{t("team.members", { count: people })}</h2>
-          <table className="office-table" aria-label={t("team.membersLabel")}>
+          <table className="office-table office-table--stack" aria-label={t("team.membersLabel")}>
             <thead>
               <tr>
                 <th scope="col">{t("team.email")}</th>
@@ -72,14 +72,14 @@ export function TeamPage() {
             <tbody>
               {members.map((m) => (
                 <tr key={`${m.user_id}-${m.role}-${m.venue_slug ?? ""}`}>
-                  <td>
+                  <td data-label={t("team.email")} className="office-table__main">
                     {m.email}
                     {m.is_you ? <span className="team__you"> ({t("team.you")})</span> : null}
                   </td>
-                  <td>{t(`team.roles.${m.role}`)}</td>
-                  <td>{venueName(m.venue_slug)}</td>
-                  <td>{when(m.since)}</td>
-                  <td>
+                  <td data-label={t("team.role")}>{t(`team.roles.${m.role}`)}</td>
+                  <td data-label={t("team.venue")}>{venueName(m.venue_slug)}</td>
+                  <td data-label={t("team.since")}>{when(m.since)}</td>
+                  <td className="office-table__actions">
                     {m.is_you || m.role === "admin" ? null : (
                       <button
                         type="button"
@@ -99,7 +99,7 @@ export function TeamPage() {
           {invitations.length === 0 ? (
             <p className="muted">{t("team.noPending")}</p>
           ) : (
-            <table className="office-table" aria-label={t("team.pendingLabel")}>
+            <table className="office-table office-table--stack" aria-label={t("team.pendingLabel")}>
               <thead>
                 <tr>
                   <th scope="col">{t("team.email")}</th>
@@ -114,11 +114,13 @@ export function TeamPage() {
               <tbody>
                 {invitations.map((inv) => (
                   <tr key={inv.id}>
-                    <td>{inv.email}</td>
-                    <td>{t(`team.roles.${inv.role}`)}</td>
-                    <td>{venueName(inv.venue_slug)}</td>
-                    <td>{when(inv.expires_at)}</td>
-                    <td>
+                    <td data-label={t("team.email")} className="office-table__main">
+                      {inv.email}
+                    </td>
+                    <td data-label={t("team.role")}>{t(`team.roles.${inv.role}`)}</td>
+                    <td data-label={t("team.venue")}>{venueName(inv.venue_slug)}</td>
+                    <td data-label={t("team.expires")}>{when(inv.expires_at)}</td>
+                    <td className="office-table__actions">
                       <button
                         type="button"
                         className="button button--ghost"
