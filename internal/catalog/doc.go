@@ -105,7 +105,7 @@ type CategoryDoc struct {
 type ItemDoc struct {
 	Ref                string    `json:"ref"`
 	Title              string    `json:"title"`
-	Description        string    `json:"description" text:"multiline"`
+	Description        string    `json:"description" text:"multiline,max=2000"`
 	ImageURL           string    `json:"image_url"`
 	ImageID            int64     `json:"image_id,omitempty"`
 	Price              int64     `json:"price"`

@@ -114,6 +114,9 @@ func (m *MenuDoc) UpsertItem(categoryRef string, it ItemDoc, pos *int) (before, 
 	if it.ModifierCategories == nil {
 		it.ModifierCategories = []string{}
 	}
+	if it.OrderTypes == nil {
+		it.OrderTypes = []int{}
+	}
 	ci, ii := m.FindItem(it.Ref)
 	keep := -1
 	if ci >= 0 {
@@ -220,4 +223,10 @@ func (m *MenuDoc) Remove(kind, ref string) (before any, err error) {
 		return nil, platter.Invalid(map[string]string{"kind": "menu.kind"})
 	}
 	return nil, platter.NotFound()
+}
+
+// MenuIDs are the ids of a menu's live items and modifier items by ref.
+type MenuIDs struct {
+	Items         map[string]int64
+	ModifierItems map[string]int64
 }

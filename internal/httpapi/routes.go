@@ -113,6 +113,15 @@ func (s *Server) routeTable() []route {
 		// without business_slug), never a scheme's.
 		{path: "platform/schemes/list", access: platform, scope: scopeNone, call: s.platformSchemesList},
 		{path: "platform/schemes/create", access: platform, scope: scopeNone, call: s.platformSchemesCreate},
+		// The menu editor (docs/architecture.md §10): a manager of the whole scheme.
+		{path: "admin/menu/get", access: manager, scope: scopeScheme, call: s.adminMenuGet},
+		{path: "admin/menu/upsert-category", access: manager, scope: scopeScheme, call: s.adminMenuUpsertCategory},
+		{path: "admin/menu/upsert-item", access: manager, scope: scopeScheme, call: s.adminMenuUpsertItem},
+		{path: "admin/menu/upsert-modifier-category", access: manager, scope: scopeScheme,
+			call: s.adminMenuUpsertModifierCategory},
+		{path: "admin/menu/attach-modifier-category", access: manager, scope: scopeScheme,
+			call: s.adminMenuAttachModifierCategory},
+		{path: "admin/menu/remove", access: manager, scope: scopeScheme, call: s.adminMenuRemove},
 		// The order board: a venue's orders in play and their live events;
 		// the stream takes a ticket bound to one venue and one user instead
 		// of a token (EventSource sends no headers).

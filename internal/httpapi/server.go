@@ -45,6 +45,8 @@ type Catalog interface {
 	SetVenueControls(ctx context.Context, schemeID int64, venueSlug string, ch catalog.ControlsChange) error
 	SetSoldOut(ctx context.Context, schemeID int64, venueSlug, kind string, refID int64, soldOut bool,
 		until, now time.Time) error
+	// MenuIDs are a menu's item and option ids by ref (the menu editor's).
+	MenuIDs(ctx context.Context, schemeID int64, menuRef string) (catalog.MenuIDs, error)
 	// SlotUsage is the places taken in a venue's slots starting in [from, to).
 	SlotUsage(ctx context.Context, venueID int64, orderType int, from, to time.Time) (schedule.Usage, error)
 }

@@ -61,6 +61,7 @@ export const paths = {
       getHref: (scheme: string, venue: string) => `/${e(scheme)}/admin/board/${e(venue)}`,
     },
     team: { path: "team", getHref: (scheme: string) => `/${e(scheme)}/admin/team` },
+    menu: { path: "menu", getHref: (scheme: string) => `/${e(scheme)}/admin/menu` },
     outbox: { path: "outbox", getHref: (scheme: string) => `/${e(scheme)}/admin/outbox` },
     brand: { path: "brand", getHref: (scheme: string) => `/${e(scheme)}/admin/brand` },
     invite: {

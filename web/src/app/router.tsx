@@ -59,6 +59,10 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
                 lazy: screen(() => import("@/features/admin/board/board-page"), "BoardPage"),
               },
               {
+                path: paths.admin.menu.path,
+                lazy: screen(() => import("./routes/admin-menu"), "MenuEditorRoute"),
+              },
+              {
                 path: paths.admin.team.path,
                 lazy: screen(() => import("@/features/admin/team/team-page"), "TeamPage"),
               },

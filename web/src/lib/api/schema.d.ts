@@ -1281,6 +1281,160 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/menu/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The menu editor's view of one menu (menu_ref, else the first).
+         * @description Manager of the whole scheme. The scheme's menus, one menu as its import document (`MenuDoc`),
+         *     and the ids of its items and options by ref (the board's sold-out switch names ids). 1404 for
+         *     an unknown menu_ref.
+         */
+        post: operations["adminMenuGet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/menu/upsert-category": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rename or add a category, at a position.
+         * @description Manager of the whole scheme. Every write is one transaction on the scheme's import document:
+         *     validated (1000, `fields` keyed by the document's JSON path, e.g.
+         *     `menus[0].categories[1].items[0].price`), imported (ids stay with their refs; what is removed
+         *     is hidden, never deleted), audited (actor, before, after) and the menu's version moves once,
+         *     so every instance serves the change on its next read. A `menu_ref` the scheme lacks is created,
+         *     named after its ref.
+         *     A category keeps its items; `position` (0 first) moves it.
+         */
+        post: operations["adminMenuUpsertCategory"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/menu/upsert-item": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change or add an item, in a category at a position.
+         * @description Manager of the whole scheme. Every write is one transaction on the scheme's import document:
+         *     validated (1000, `fields` keyed by the document's JSON path, e.g.
+         *     `menus[0].categories[1].items[0].price`), imported (ids stay with their refs; what is removed
+         *     is hidden, never deleted), audited (actor, before, after) and the menu's version moves once,
+         *     so every instance serves the change on its next read. A `menu_ref` the scheme lacks is created,
+         *     named after its ref.
+         *     An item moved to another category keeps its id. Without `position` an item keeps its place
+         *     (a new or moved one goes last). 1000 on `category_ref` for an unknown category.
+         */
+        post: operations["adminMenuUpsertItem"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/menu/upsert-modifier-category": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change or add a modifier group with its options.
+         * @description Manager of the whole scheme. Every write is one transaction on the scheme's import document:
+         *     validated (1000, `fields` keyed by the document's JSON path, e.g.
+         *     `menus[0].categories[1].items[0].price`), imported (ids stay with their refs; what is removed
+         *     is hidden, never deleted), audited (actor, before, after) and the menu's version moves once,
+         *     so every instance serves the change on its next read. A `menu_ref` the scheme lacks is created,
+         *     named after its ref.
+         */
+        post: operations["adminMenuUpsertModifierCategory"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/menu/attach-modifier-category": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Offer a modifier group on exactly the items listed, in one write.
+         * @description Manager of the whole scheme. Every write is one transaction on the scheme's import document:
+         *     validated (1000, `fields` keyed by the document's JSON path, e.g.
+         *     `menus[0].categories[1].items[0].price`), imported (ids stay with their refs; what is removed
+         *     is hidden, never deleted), audited (actor, before, after) and the menu's version moves once,
+         *     so every instance serves the change on its next read. A `menu_ref` the scheme lacks is created,
+         *     named after its ref.
+         *     The items in `item_refs` get the group (last among theirs) and every other item of the menu
+         *     loses it. 1404 for an unknown group or menu; 1000 on `item_refs` for an unknown item.
+         */
+        post: operations["adminMenuAttachModifierCategory"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/menu/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Hide a category (with its items), an item, a modifier group or an option.
+         * @description Manager of the whole scheme. Every write is one transaction on the scheme's import document:
+         *     validated (1000, `fields` keyed by the document's JSON path, e.g.
+         *     `menus[0].categories[1].items[0].price`), imported (ids stay with their refs; what is removed
+         *     is hidden, never deleted), audited (actor, before, after) and the menu's version moves once,
+         *     so every instance serves the change on its next read. A `menu_ref` the scheme lacks is created,
+         *     named after its ref.
+         *     Hidden, never deleted: orders keep its id, and the same ref added again is the same row.
+         *     1404 for an unknown ref; 1000 on `kind` for another kind.
+         */
+        post: operations["adminMenuRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/drivers/list": {
         parameters: {
             query?: never;
@@ -1732,6 +1886,49 @@ export interface components {
             /** @description When the item is served, in the venue's zone (empty, all day). Outside them is_available is false and out_of_hours true. */
             dayparts?: components["schemas"]["Daypart"][];
             out_of_hours?: boolean;
+        };
+        /** @description A menu of the import document (docs/architecture.md §10), named by refs. */
+        MenuDoc: {
+            ref: string;
+            name: string;
+            layout_style?: number;
+            categories: {
+                ref: string;
+                name: string;
+                items: components["schemas"]["ItemDoc"][];
+            }[];
+            modifier_categories: components["schemas"]["ModifierCategoryDoc"][];
+        };
+        ItemDoc: {
+            ref: string;
+            title: string;
+            description?: string;
+            image_url?: string;
+            /** @description From upload (purpose menu); 0 or absent: none. */
+            image_id?: number;
+            /** @description Minor units. */
+            price: number;
+            is_new?: boolean;
+            is_available?: boolean | null;
+            select_min?: number;
+            select_max?: number;
+            /** @description Empty: both. */
+            order_types?: (0 | 1)[];
+            dayparts?: components["schemas"]["Daypart"][];
+            modifier_categories?: string[];
+        };
+        ModifierCategoryDoc: {
+            ref: string;
+            name: string;
+            select_min: number;
+            /** @description 0: no limit */
+            select_max: number;
+            items: {
+                ref: string;
+                name: string;
+                price: number;
+                is_available?: boolean | null;
+            }[];
         };
         Daypart: {
             /** @description 0 Sunday … 6 Saturday */
@@ -4162,6 +4359,226 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["VenueControls"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminMenuGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    filter: {
+                        business_slug?: string;
+                        menu_ref?: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        data: {
+                            menus: {
+                                ref: string;
+                                name: string;
+                            }[];
+                            menu: components["schemas"]["MenuDoc"];
+                            item_ids: {
+                                [key: string]: number;
+                            };
+                            modifier_item_ids: {
+                                [key: string]: number;
+                            };
+                        };
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    adminMenuUpsertCategory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: {
+                        business_slug?: string;
+                        menu_ref: string;
+                        category: {
+                            ref: string;
+                            name: string;
+                        };
+                        position?: number;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        data: components["schemas"]["MenuDoc"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    adminMenuUpsertItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: {
+                        business_slug?: string;
+                        menu_ref: string;
+                        category_ref: string;
+                        item: components["schemas"]["ItemDoc"];
+                        position?: number;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        data: components["schemas"]["ItemDoc"] & {
+                            id: number;
+                        };
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    adminMenuUpsertModifierCategory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: {
+                        business_slug?: string;
+                        menu_ref: string;
+                        modifier_category: components["schemas"]["ModifierCategoryDoc"];
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        data: components["schemas"]["ModifierCategoryDoc"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    adminMenuAttachModifierCategory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: {
+                        business_slug?: string;
+                        menu_ref: string;
+                        modifier_category_ref: string;
+                        item_refs: string[];
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        data: components["schemas"]["MenuDoc"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    adminMenuRemove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: {
+                        business_slug?: string;
+                        menu_ref: string;
+                        /** @enum {string} */
+                        kind: "category" | "item" | "modifier_category" | "modifier_item";
+                        ref: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        data: Record<string, never>;
+                    };
+                };
+            };
             default: components["responses"]["Error"];
         };
     };

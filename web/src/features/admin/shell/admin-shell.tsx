@@ -165,6 +165,9 @@ function OfficeNav({ scheme, venues, current }: { scheme: string; venues: AdminV
       {/* Team and outbox are the scheme's (managers'); their pages check the role too. */}
       {manager ? (
         <>
+          <NavLink to={paths.admin.menu.getHref(scheme)} className="office-nav__link">
+            {t("office.menu")}
+          </NavLink>
           <NavLink to={paths.admin.brand.getHref(scheme)} className="office-nav__link">
             {t("office.brand")}
           </NavLink>

@@ -53,7 +53,7 @@ export function useSetControls(scheme: string, venue: string) {
 export function useSetSoldOut(scheme: string, venue: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (v: { kind: "item" | "modifier"; id: number; soldOut: boolean }) =>
+    mutationFn: async (v: { kind: "item" | "modifier"; id: number; soldOut: boolean; until?: string }) =>
       (
         await call("admin/venues/sold-out", {
           data: {
@@ -61,6 +61,8 @@ export function useSetSoldOut(scheme: string, venue: string) {
             venue_slug: venue,
             ...(v.kind === "item" ? { item_id: v.id } : { modifier_item_id: v.id }),
             sold_out: v.soldOut,
+            // A snooze: an instant or "end_of_day"; the item comes back by itself then.
+            until: v.until,
           },
         })
       ).payload as VenueControlsData,

@@ -23,9 +23,17 @@ export interface UploadedPhoto {
   url: string;
 }
 
-/** POST /api/v3/upload (multipart, outside the JSON envelope's request shape). */
-export async function uploadPhoto(file: File, businessSlug: string): Promise<UploadedPhoto> {
+/**
+ * POST /api/v3/upload (multipart, outside the JSON envelope's request shape). With a
+ * purpose ("menu", "logo") it is a back-office picture; without, a support photo.
+ */
+export async function uploadPhoto(
+  file: File,
+  businessSlug: string,
+  purpose?: "menu" | "logo",
+): Promise<UploadedPhoto> {
   const body = new FormData();
+  if (purpose) body.append("purpose", purpose); // before the file: the server reads it first
   body.append("file", file);
   const headers = new Headers({
     Accept: "application/json",
