@@ -4,58 +4,12 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vite
 import i18n from "@/i18n";
 import { useAuthStore } from "@/stores/auth";
 import { useGeneralStore } from "@/stores/general";
-import { useVenueStore } from "@/stores/venue";
-import { burgersScheme } from "@/test/fixtures";
+import { calls, stubApi, session, openSignIn, resetAuth } from "@/test/auth-screens";
 import { renderRoute } from "@/test/render-route";
-import { emailFromLink } from "../pending-email";
 
-type Answer = { status?: number; body: unknown };
-type Handler = (data: Record<string, unknown>) => Answer;
+/** Signing in and signing up. */
 
-const calls: Array<{ path: string; body: Record<string, unknown>; auth: string | null }> = [];
-
-/** A fetch stub: venue/info for demo-burgers plus the given handlers; records every call. */
-function stubApi(handlers: Record<string, Handler> = {}) {
-  vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
-    const path = String(input).replace(/^\/api\/v3\//, "");
-    const body = JSON.parse(String(init?.body ?? "{}")) as Record<string, unknown>;
-    calls.push({ path, body, auth: new Headers(init?.headers).get("Authorization") });
-    if (path === "venue/info") {
-      return Response.json({ success: true, data: burgersScheme, lastUpdatedTime: "t" });
-    }
-    const handler = handlers[path];
-    if (!handler) return Response.json({ success: false, code: 1404, message: "Not found" }, { status: 404 });
-    const answer = handler((body.data ?? body.filter ?? {}) as Record<string, unknown>);
-    return Response.json(answer.body, { status: answer.status ?? 200 });
-  });
-}
-
-const user = (over: Record<string, unknown> = {}) => ({
-  id: 7,
-  email: "anna@example.com",
-  first_name: "Anna",
-  last_name: "Nowak",
-  contact_number: "+447911123456",
-  is_guest: false,
-  business_slug: "demo-burgers",
-  roles: [],
-  stamps: { balance: 0, per_reward: 8 },
-  rewards: [],
-  ...over,
-});
-
-const session = (over: Record<string, unknown> = {}) => ({
-  status: 200,
-  body: { success: true, data: { token: "tok-1", user: user(over) } },
-});
-
-beforeEach(async () => {
-  calls.length = 0;
-  useGeneralStore.setState({ language: "en-US" });
-  useAuthStore.setState({ token: null, user: null, sessions: {} });
-  sessionStorage.clear();
-  await i18n.changeLanguage("en-US");
-});
+beforeEach(resetAuth);
 afterEach(() => vi.unstubAllGlobals());
 
 // The screens are lazy routes (the storefront's layout, auth-screens), compiled on their first import: on a
@@ -64,12 +18,6 @@ afterEach(() => vi.unstubAllGlobals());
 beforeAll(async () => {
   await Promise.all([import("@/app/routes/storefront"), import("@/features/auth/components/auth-screens")]);
 }, 120_000);
-
-async function openSignIn(path = "/demo-burgers/auth/sign-in") {
-  const view = renderRoute(path);
-  await screen.findByRole("heading", { name: "Sign in", level: 1 });
-  return view;
-}
 
 describe("SignIn", () => {
   it("validates on submit only, with docs/product.md's messages linked to the fields", async () => {
@@ -312,163 +260,5 @@ describe("SignUp", () => {
     expect(await screen.findByText("Phone Number is Incorrect")).toBeTruthy();
     expect(screen.getByLabelText("Contact number").getAttribute("aria-invalid")).toBe("true");
     expect(screen.queryByRole("alert")).toBeNull();
-  });
-});
-
-describe("Verify", () => {
-  it("confirms with the code and signs in; resend waits 60 s", async () => {
-    stubApi({ "auth/verify": () => session() });
-    sessionStorage.setItem("platter.auth.pendingEmail", "anna@example.com");
-    const { router } = renderRoute("/demo-burgers/auth/verify");
-    await screen.findByRole("heading", { name: "Confirm your account" });
-    const resend = screen.getByTestId("resend-code");
-    expect(resend.textContent).toMatch(/Send a new code in (60|59) s/);
-    expect((resend as HTMLButtonElement).disabled).toBe(true);
-
-    const u = userEvent.setup();
-    await u.click(screen.getByRole("button", { name: "Confirm" }));
-    expect(await screen.findByText("Code is required")).toBeTruthy();
-    await u.type(screen.getByLabelText("6-digit code"), "123 456");
-    await u.click(screen.getByRole("button", { name: "Confirm" }));
-    await waitFor(() => expect(router.state.location.pathname).toBe("/demo-burgers/home"));
-    expect(calls.find((c) => c.path === "auth/verify")!.body).toEqual({
-      data: { business_slug: "demo-burgers", email: "anna@example.com", code: "123456" },
-    });
-    expect(useAuthStore.getState().token).toBe("tok-1");
-    expect(sessionStorage.getItem("platter.auth.pendingEmail")).toBeNull();
-  });
-
-  it("asks for the address when it does not know it", async () => {
-    stubApi();
-    renderRoute("/demo-burgers/auth/verify");
-    await screen.findByRole("heading", { name: "Confirm your account" });
-    expect(screen.getByLabelText("Email")).toBeTruthy();
-  });
-});
-
-describe("Reset password", () => {
-  it("requests a code, then sets the new password and signs in", async () => {
-    stubApi({
-      "auth/forgotten-password": () => ({ body: { success: true, data: {} } }),
-      "auth/reset-password": () => session(),
-    });
-    const { router } = renderRoute("/demo-burgers/auth/resetPassword");
-    await screen.findByRole("heading", { name: "Reset your password" });
-    const u = userEvent.setup();
-    await u.type(screen.getByLabelText("Email"), "anna@example.com");
-    await u.click(screen.getByRole("button", { name: "Send code" }));
-    await screen.findByRole("heading", { name: "Choose a new password" });
-    expect(router.state.location.pathname).toBe("/demo-burgers/auth/resetPassword/verify");
-
-    await u.type(screen.getByLabelText("6-digit code"), "654321");
-    await u.type(screen.getByLabelText("New password"), "weak");
-    await u.click(screen.getByRole("button", { name: "Save new password" }));
-    expect(await screen.findByText(/at least 8 characters long/)).toBeTruthy();
-    expect(calls.some((c) => c.path === "auth/reset-password")).toBe(false);
-
-    await u.clear(screen.getByLabelText("New password"));
-    await u.type(screen.getByLabelText("New password"), "Newpass-2");
-    await u.click(screen.getByRole("button", { name: "Save new password" }));
-    await waitFor(() => expect(router.state.location.pathname).toBe("/demo-burgers/home"));
-    expect(calls.find((c) => c.path === "auth/reset-password")!.body).toEqual({
-      data: {
-        business_slug: "demo-burgers",
-        email: "anna@example.com",
-        code: "654321",
-        password: "Newpass-2",
-      },
-    });
-  });
-});
-
-describe("links in the mail", () => {
-  it("Verify takes the address from the link and confirms with the code alone", async () => {
-    stubApi({ "auth/verify": () => session() });
-    const { router } = renderRoute("/demo-burgers/auth/verify?email=anna%2Bx%40example.com");
-    await screen.findByRole("heading", { name: "Confirm your account" });
-    expect(screen.getByText("anna+x@example.com")).toBeTruthy();
-    expect(screen.queryByLabelText("Email")).toBeNull();
-    const u = userEvent.setup();
-    await u.type(screen.getByLabelText("6-digit code"), "123456");
-    await u.click(screen.getByRole("button", { name: "Confirm" }));
-    await waitFor(() => expect(router.state.location.pathname).toBe("/demo-burgers/home"));
-    expect(calls.find((c) => c.path === "auth/verify")!.body).toEqual({
-      data: { business_slug: "demo-burgers", email: "anna+x@example.com", code: "123456" },
-    });
-  });
-
-  it("ResetPasswordVerify takes the address from the link", async () => {
-    stubApi({ "auth/reset-password": () => session() });
-    const { router } = renderRoute("/demo-burgers/auth/resetPassword/verify?email=ola%40example.com");
-    await screen.findByRole("heading", { name: "Choose a new password" });
-    const u = userEvent.setup();
-    await u.type(screen.getByLabelText("6-digit code"), "654321");
-    await u.type(screen.getByLabelText("New password"), "Newpass-2");
-    await u.click(screen.getByRole("button", { name: "Save new password" }));
-    await waitFor(() => expect(router.state.location.pathname).toBe("/demo-burgers/home"));
-    expect(calls.find((c) => c.path === "auth/reset-password")!.body).toEqual({
-      data: { business_slug: "demo-burgers", email: "ola@example.com", code: "654321", password: "Newpass-2" },
-    });
-  });
-
-  it("Sign in fills in the address of the link; a control character is not taken", async () => {
-    stubApi();
-    renderRoute("/demo-burgers/auth/sign-in?email=kim%40example.com");
-    await screen.findByRole("heading", { name: "Sign in", level: 1 });
-    expect((screen.getByLabelText("Email") as HTMLInputElement).value).toBe("kim@example.com");
-  });
-
-  it("ignores an address with a control character", () => {
-    expect(emailFromLink("?email=a%0A%40b.c")).toBe("");
-    expect(emailFromLink("?email=%20kim%40example.com%20")).toBe("kim@example.com");
-    expect(emailFromLink("")).toBe("");
-  });
-});
-
-describe("header account", () => {
-  it("shows the account of this scheme and signs out, keeping the basket", async () => {
-    stubApi({
-      "user/info": () => ({ body: { success: true, data: user() } }),
-      "auth/signout": () => ({ body: { success: true, data: {} } }),
-    });
-    useAuthStore.setState({ token: "tok-1", user: user() });
-    const basket = { items: [{ item_id: 3, qty: 2 }], orderDetail: {} };
-    useVenueStore.setState({ basket: { "demo-burgers": { soho: basket } } } as never);
-    renderRoute("/demo-burgers/auth/sign-in");
-    const banner = await screen.findByRole("banner");
-    const trigger = await within(banner).findByTestId("account-menu");
-    expect(trigger.textContent).toContain("Anna Nowak");
-    const u = userEvent.setup();
-    await u.click(trigger);
-    expect(within(banner).getByTestId("account-email").textContent).toBe("anna@example.com");
-    await u.click(within(banner).getByRole("button", { name: "Sign out" }));
-    await waitFor(() => expect(useAuthStore.getState().token).toBeNull());
-    expect(calls.find((c) => c.path === "auth/signout")!.auth).toBe("Bearer tok-1");
-    expect(await within(banner).findByTestId("sign-in-link")).toBeTruthy();
-    expect(useVenueStore.getState().basket).toEqual({ "demo-burgers": { soho: basket } });
-  });
-
-  it("shows the user as user/info answers it, recorded in the auth store", async () => {
-    stubApi({ "user/info": () => ({ body: { success: true, data: user({ first_name: "Anne" }) } }) });
-    useAuthStore.setState({ token: "tok-1", user: user() });
-    renderRoute("/demo-burgers/auth/sign-in");
-    const banner = await screen.findByRole("banner");
-    await waitFor(() =>
-      expect(within(banner).getByTestId("account-menu").textContent).toContain("Anne Nowak"),
-    );
-    expect(useAuthStore.getState().user).toMatchObject({ first_name: "Anne", business_slug: "demo-burgers" });
-  });
-
-  it("treats a token of another scheme as signed out here", async () => {
-    stubApi();
-    useAuthStore.setState({ token: "tok-9", user: user({ business_slug: "demo-pierogi" }) });
-    renderRoute("/demo-burgers/auth/sign-up");
-    const banner = await screen.findByRole("banner");
-    expect(await within(banner).findByTestId("sign-in-link")).toBeTruthy();
-    expect(within(banner).queryByTestId("account-menu")).toBeNull();
-    // The token is not sent to this scheme's calls either.
-    expect(calls.find((c) => c.path === "venue/info")!.auth).toBeNull();
-    // …and it is kept for its own scheme.
-    expect(useAuthStore.getState().token).toBe("tok-9");
   });
 });
