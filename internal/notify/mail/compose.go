@@ -40,6 +40,27 @@ func (c Composer) asset(s string) string {
 	return strings.TrimRight(c.PublicURL, "/") + s
 }
 
+// logo is the header's picture for brand b: the logo's absolute URL when
+// it is a raster image (an uploaded logo is its 512 px PNG variant), or,
+// for an SVG, no picture and the brand name's first letter as a monogram
+// in the brand's colour. Gmail and Outlook do not show SVG in mail (a
+// blank box or a broken-image icon); a coloured table cell with a letter
+// shows everywhere, and rasterising on the server would need an SVG
+// renderer the binary does not carry. The name is always beside it.
+func (c Composer) logo(b Brand) (src, initial string) {
+	p := b.LogoURL
+	if i := strings.IndexAny(p, "?#"); i >= 0 {
+		p = p[:i]
+	}
+	if p != "" && !strings.HasSuffix(strings.ToLower(p), ".svg") && !strings.HasSuffix(strings.ToLower(p), ".svgz") {
+		return c.asset(b.LogoURL), ""
+	}
+	for _, r := range strings.TrimSpace(b.Name) {
+		return "", strings.ToUpper(string(r))
+	}
+	return "", ""
+}
+
 // Compose renders an account mail (verify_code, reset_code,
 // already_registered) for brand b in lang, to the address to (whose page
 // the link opens with the address filled in); params fill the texts (the

@@ -18,6 +18,7 @@ import "html/template"
 type view struct {
 	Lang, Subject        string
 	Scheme, Logo         string
+	Initial              string // the monogram shown when the logo is not an image mail shows
 	Heading              string
 	Paragraphs           []string
 	Code                 string
@@ -96,7 +97,8 @@ a{word-break:break-word}
 <table role="presentation" class="m-card" width="100%" cellpadding="0" cellspacing="0" border="0" style="width:100%;max-width:600px;background:{{css $p.Card}};border-radius:12px;border-top:4px solid {{css $p.Brand}}">
 <tr><td style="padding:20px 20px 4px 20px">
 <table role="presentation" cellpadding="0" cellspacing="0" border="0"><tr>
-{{if .Logo}}<td style="padding:0 12px 0 0;vertical-align:middle"><img src="{{.Logo}}" width="44" height="44" alt="" style="display:block;width:44px;height:44px;border:0;border-radius:22px"></td>{{end}}
+{{if .Logo}}<td style="padding:0 12px 0 0;vertical-align:middle"><img src="{{.Logo}}" width="44" height="44" alt="" style="display:block;width:44px;height:44px;border:0;border-radius:22px"></td>
+{{else if .Initial}}<td style="padding:0 12px 0 0;vertical-align:middle"><table role="presentation" cellpadding="0" cellspacing="0" border="0"><tr><td class="m-btn" width="44" height="44" align="center" valign="middle" style="width:44px;height:44px;border-radius:22px;background:{{css $p.Button}};color:{{css $p.OnButton}};font-size:20px;line-height:44px;font-weight:bold;text-align:center">{{.Initial}}</td></tr></table></td>{{end}}
 <td class="m-text" style="vertical-align:middle;font-size:18px;line-height:24px;font-weight:bold;color:{{css $p.Text}}">{{.Scheme}}</td>
 </tr></table>
 </td></tr>

@@ -39,8 +39,18 @@ func (c Composer) Previews(b Brand, lang string, v SampleVenue, now time.Time) (
 	}
 	out = append(out, Preview{Kind: KindStaffInvitation, Lang: lang, Message: m})
 	for _, variant := range []string{"asap", "preorder"} {
-		o := sampleOrder(v, now, variant == "preorder")
 		for _, kind := range OrderKinds {
+			// A venue marks only a pickup order ready or collected and
+			// only a delivery on the way or delivered: those mails show
+			// the order type they are sent for; the others the variant's.
+			delivery := variant == "preorder"
+			switch kind {
+			case KindOrderReady, KindOrderCollected:
+				delivery = false
+			case KindOrderOnTheWay, KindOrderDelivered:
+				delivery = true
+			}
+			o := sampleOrder(v, now, variant == "preorder", delivery)
 			m, err := c.ComposeOrder(kind, lang, b, o, now)
 			if err != nil {
 				return nil, err
@@ -51,7 +61,7 @@ func (c Composer) Previews(b Brand, lang string, v SampleVenue, now time.Time) (
 	return out, nil
 }
 
-func sampleOrder(v SampleVenue, now time.Time, preorder bool) *Order {
+func sampleOrder(v SampleVenue, now time.Time, preorder, delivery bool) *Order {
 	zone := v.Zone
 	if zone == nil {
 		zone = time.UTC
@@ -66,12 +76,14 @@ func sampleOrder(v SampleVenue, now time.Time, preorder bool) *Order {
 		},
 		Subtotal: 4047, Discount: 405, ServiceCharge: 364, Tip: 400, CardBrand: "visa", CardLast4: "4242",
 		Reason: "We have run out of buns for today, sorry"}
+	if delivery {
+		o.Delivery, o.DeliveryAddress = true, "Flat 4, 5 Long Example Street, AB1 2CD Exampleton"
+		o.DeliveryFee = 250
+	}
 	if preorder {
 		y, m, d := now.In(zone).Date()
-		o.Delivery, o.DeliveryAddress = true, "Flat 4, 5 Long Example Street, AB1 2CD Exampleton"
 		o.Slot = time.Date(y, m, d+1, 12, 0, 0, 0, zone)
 		o.Expected = o.Slot
-		o.DeliveryFee = 250
 	} else {
 		o.Expected = now.Add(24 * time.Minute)
 	}

@@ -49,8 +49,9 @@ func (c Composer) render(d draft) (Message, error) {
 	}
 	has := func(key string) bool { _, ok := cat[i18n.Default][key]; return ok }
 
-	v := view{Lang: lang, Scheme: d.brand.Name, Logo: c.asset(d.brand.LogoURL), Code: d.code,
+	v := view{Lang: lang, Scheme: d.brand.Name, Code: d.code,
 		Subject: t(k + ".subject"), Heading: t(k + ".heading"), OrOpen: t("mail.or_open")}
+	v.Logo, v.Initial = c.logo(d.brand)
 	v.Paragraphs = append(v.Paragraphs, t(k+".body"))
 	if o != nil {
 		if s := promise(d.kind, lang, o, d, t); s != "" {
