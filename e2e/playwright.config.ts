@@ -31,6 +31,7 @@ const PINNED = [
   "checkout-offer.spec.ts",
   "opening-hours-demo.spec.ts",
   "orders.spec.ts",
+  "orders-account.spec.ts",
   "stripe.spec.ts",
   "team.spec.ts",
   "venue-ops.spec.ts",
