@@ -128,3 +128,24 @@ func mustJSON(v any) string {
 	b, _ := json.Marshal(v)
 	return string(b)
 }
+
+// TestFirstHTMLShowsTheUploadedLogo: after a manager sets an uploaded logo,
+// a storefront page's first HTML paints it from the 128-pixel variant (the
+// header's 36 px at 2×; the client picks the same one), which is served.
+func TestFirstHTMLShowsTheUploadedLogo(t *testing.T) {
+	t.Parallel()
+	storetest.Run(t, func(t *testing.T, db *store.DB) {
+		f := newPermFixtureWith(t, db, options{web: builtWeb()})
+		boss := f.auth(manager)
+		logo := f.e.uploadImage("logo", "logo.png", "image/png", pngSquare(t, 64), boss...).data(t)
+		f.e.call("admin/scheme/update", data("business_slug", "demo-burgers", "logo_id", logo["id"]), boss...).data(t)
+		small := strings.TrimSuffix(logo["url"].(string), "512.png") + "128.png"
+		_, body := f.e.get("/demo-burgers/home")
+		if !strings.Contains(string(body), `<img class="scheme-logo" src="`+small+`"`) {
+			t.Errorf("the first HTML does not paint the logo %s", small)
+		}
+		if f.e.media(small).Status != 200 {
+			t.Errorf("%s is not served", small)
+		}
+	})
+}

@@ -313,7 +313,7 @@ func firstPaint(sc *catalog.Scheme) string {
 	logo := `<span class="scheme-logo scheme-logo--fallback" style="width:36px;height:36px" aria-hidden="true">` +
 		e(strings.ToUpper(firstRune(strings.TrimSpace(sc.Name)))) + `</span>`
 	if sc.LogoURL != "" {
-		logo = `<img class="scheme-logo" src="` + e(sc.LogoURL) + `" alt="" width="36" height="36" style="width:36px;height:36px">`
+		logo = `<img class="scheme-logo" src="` + e(smallLogo(sc.LogoURL)) + `" alt="" width="36" height="36" style="width:36px;height:36px">`
 	}
 	return `<div class="themed-root" data-theme="` + theme + `" data-testid="first-paint" style="` +
 		e(themeStyle(sc)) + `"><header class="site-header"><div class="site-header__inner container">` +

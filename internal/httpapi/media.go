@@ -94,6 +94,16 @@ func (s *Server) storeMedia(ctx context.Context, part io.Reader, c *Caller, purp
 		"url": mediaURL(c.SchemeSlug, id, img.Variants[0].Name), "variants": variants}, nil
 }
 
+// smallLogo is the 128-pixel variant of an uploaded logo's url (the
+// headers show it at 32–64 CSS px, as the client's imageVariant picks), or
+// url itself when it is not an uploaded logo.
+func smallLogo(url string) string {
+	if strings.HasPrefix(url, "/api/v3/media/") && strings.HasSuffix(url, "-512.png") {
+		return strings.TrimSuffix(url, "512.png") + "128.png"
+	}
+	return url
+}
+
 // mediaURL is where variant name of picture id is served.
 func mediaURL(slug string, id int64, name string) string {
 	return "/api/v3/media/" + pathSegment(slug) + "/" + strconv.FormatInt(id, 10) + "-" + name
