@@ -97,8 +97,8 @@ func TestFirstHTMLOfMenuPage(t *testing.T) {
 		// contrastText("#e85d04") is #111111), on the first paint's themed root.
 		if !strings.Contains(doc, `class="themed-root" data-theme="light"`) ||
 			!strings.Contains(doc, `style="--colour:#e85d04;--on-colour:#111111;--colour-1:#e85d04;--colour-2:#dc2f02;`) ||
-			!strings.Contains(doc, `--colour-16:#ffffff;--on-colour-1:#111111;`) ||
-			!strings.Contains(doc, `--on-colour-6:#ffffff;`) || !strings.Contains(doc, `--on-colour-16:#111111;"`) {
+			!strings.Contains(doc, `--colour-16:#9d0208;--on-colour-1:#111111;`) ||
+			!strings.Contains(doc, `--on-colour-6:#ffffff;`) || !strings.Contains(doc, `--on-colour-16:#ffffff;"`) {
 			t.Errorf("no themed first paint with the scheme's variables:\n%s", doc)
 		}
 		if !strings.Contains(doc, `<span class="site-header__name">Ember &amp; Bun</span>`) {

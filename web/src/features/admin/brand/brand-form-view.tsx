@@ -26,8 +26,9 @@ const schema = z.object({
 
 /** The form of the Brand page; saving sends admin/scheme/update once. */
 export function BrandForm({ scheme, initial }: { scheme: string; initial: BrandValues }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const update = useUpdateBrand(scheme);
+  const number = new Intl.NumberFormat(i18n.language, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
   const [saved, setSaved] = useState(false);
   const [formError, setFormError] = useState<unknown>(null);
   const form = useForm<BrandValues>({
@@ -118,12 +119,12 @@ export function BrandForm({ scheme, initial }: { scheme: string; initial: BrandV
               className="alert alert--warning brand-contrast"
               data-testid="contrast-warning"
             >
-              {t("brand.contrastWarning", { label: labelOf(p.slot), ratio: p.ratio.toFixed(2) })}
+              {t("brand.contrastWarning", { label: labelOf(p.slot), ratio: number.format(p.ratio) })}
             </p>
           ))}
           {problems.length === 0 && ratio !== null ? (
             <p className="brand-form__hint brand-contrast">
-              {t("brand.contrastOk", { ratio: ratio.toFixed(2) })}
+              {t("brand.contrastOk", { ratio: number.format(ratio) })}
             </p>
           ) : null}
           <h3 className="brand-page__heading">{t("brand.numbered")}</h3>
