@@ -38,6 +38,9 @@ async function tokenOf(page: Page): Promise<string> {
 }
 
 test.describe("Team", () => {
+  // One worker, in order: the invitation test counts demo-burgers' pending
+  // invitations, which the driver tests add (and revoke) on the same scheme.
+  test.describe.configure({ mode: "default" });
   // A driver is invited with a name (issue 18): the board lists drivers by
   // it when assigning a delivery. Light (demo-burgers) and dark
   // (demo-pierogi), phone and desktop; the team's tables fit a phone.
