@@ -87,7 +87,7 @@ func TestInvitationFlow(t *testing.T) {
 		m := startTeam(t, db, clk.Now)
 
 		token, s, text := m.invite(t, "pl-PL", "kim@example.test", "staff", "soho", 1)
-		if !strings.Contains(s, "zaproszenie do zespołu") || !strings.Contains(text, "jako pracownik w lokalu") {
+		if !strings.Contains(s, "zaproszenie do zespołu") || !strings.Contains(text, "(rola: pracownik) w lokalu") {
 			t.Errorf("pl-PL invitation: %q\n%s", s, text)
 		}
 		look := m.call("auth/invitation", filter("business_slug", "demo-burgers", "token", token)).data(t)
