@@ -64,6 +64,11 @@ export const paths = {
     menu: { path: "menu", getHref: (scheme: string) => `/${e(scheme)}/admin/menu` },
     outbox: { path: "outbox", getHref: (scheme: string) => `/${e(scheme)}/admin/outbox` },
     brand: { path: "brand", getHref: (scheme: string) => `/${e(scheme)}/admin/brand` },
+    venues: {
+      path: "venues",
+      getHref: (scheme: string, venue?: string) =>
+        `/${e(scheme)}/admin/venues${venue ? `?venue=${encodeURIComponent(venue)}` : ""}`,
+    },
     invite: {
       path: "invite/:token",
       getHref: (scheme: string, token: string) => `/${e(scheme)}/admin/invite/${e(token)}`,

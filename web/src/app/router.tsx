@@ -74,6 +74,10 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
                 path: paths.admin.brand.path,
                 lazy: screen(() => import("@/features/admin/brand/brand-page"), "BrandPage"),
               },
+              {
+                path: paths.admin.venues.path,
+                lazy: screen(() => import("@/features/admin/venues/venues-page"), "VenuesPage"),
+              },
               { path: "*", lazy: screen(admin, "AdminNotFound") },
             ],
           },

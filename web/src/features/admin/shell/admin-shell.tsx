@@ -168,6 +168,9 @@ function OfficeNav({ scheme, venues, current }: { scheme: string; venues: AdminV
           <NavLink to={paths.admin.menu.getHref(scheme)} className="office-nav__link">
             {t("office.menu")}
           </NavLink>
+          <NavLink to={paths.admin.venues.getHref(scheme)} className="office-nav__link">
+            {t("office.venues")}
+          </NavLink>
           <NavLink to={paths.admin.brand.getHref(scheme)} className="office-nav__link">
             {t("office.brand")}
           </NavLink>

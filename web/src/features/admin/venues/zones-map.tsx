@@ -1,0 +1,109 @@
+import L from "leaflet";
+import "leaflet/dist/leaflet.css";
+import "@geoman-io/leaflet-geoman-free";
+import "@geoman-io/leaflet-geoman-free/dist/leaflet-geoman.css";
+import { useEffect, useRef } from "react";
+import type { DeliveryZone, GeoPolygon } from "./venue-model";
+
+interface ZonesMapProps {
+  centre: { lat: number; lng: number };
+  zones: DeliveryZone[];
+  /** A polygon drawn on the map. */
+  onDraw: (polygon: GeoPolygon) => void;
+  /** A zone's polygon reshaped on the map. */
+  onReshape: (index: number, polygon: GeoPolygon) => void;
+  tileUrl: string;
+  attribution: string;
+  label: string;
+}
+
+function polygonOf(layer: L.Layer): GeoPolygon | null {
+  const g = (layer as L.Polygon).toGeoJSON().geometry;
+  return g.type === "Polygon" ? { type: "Polygon", coordinates: g.coordinates as number[][][] } : null;
+}
+
+/**
+ * The venue's zones on a map (docs/architecture.md §10): radius zones as circles
+ * around the venue, polygons drawn and reshaped with Leaflet-Geoman.
+ */
+export default function ZonesMap({
+  centre,
+  zones,
+  onDraw,
+  onReshape,
+  tileUrl,
+  attribution,
+  label,
+}: ZonesMapProps) {
+  const element = useRef<HTMLDivElement>(null);
+  const map = useRef<L.Map | null>(null);
+  const layers = useRef<L.FeatureGroup | null>(null);
+  const handlers = useRef({ onDraw, onReshape });
+  useEffect(() => {
+    handlers.current = { onDraw, onReshape };
+  }, [onDraw, onReshape]);
+
+  useEffect(() => {
+    if (!element.current) return;
+    const m = L.map(element.current, { center: [centre.lat, centre.lng], zoom: 13 });
+    if (tileUrl) L.tileLayer(tileUrl, { attribution, maxZoom: 19 }).addTo(m);
+    else if (attribution) m.attributionControl.addAttribution(attribution);
+    L.circleMarker([centre.lat, centre.lng], { radius: 6, weight: 2 }).addTo(m);
+    layers.current = L.featureGroup().addTo(m);
+    m.pm.addControls({
+      position: "topleft",
+      drawMarker: false,
+      drawCircleMarker: false,
+      drawPolyline: false,
+      drawRectangle: true,
+      drawCircle: false,
+      drawText: false,
+      cutPolygon: false,
+      rotateMode: false,
+      removalMode: false,
+      dragMode: false,
+    });
+    m.on("pm:create", (e: { layer: L.Layer }) => {
+      const polygon = polygonOf(e.layer);
+      e.layer.remove();
+      if (polygon) handlers.current.onDraw(polygon);
+    });
+    map.current = m;
+    const resize = setTimeout(() => m.invalidateSize(), 0);
+    return () => {
+      clearTimeout(resize);
+      m.remove();
+      map.current = null;
+    };
+  }, [centre.lat, centre.lng, tileUrl, attribution]);
+
+  useEffect(() => {
+    const group = layers.current;
+    if (!group) return;
+    group.clearLayers();
+    zones.forEach((z, index) => {
+      const style = { weight: 2, fillOpacity: 0.12 };
+      if (z.polygon) {
+        const rings = z.polygon.coordinates.map((ring) =>
+          ring.map(([lng = 0, lat = 0]) => L.latLng(lat, lng)),
+        );
+        const layer = L.polygon(rings, style).bindTooltip(z.name);
+        layer.on("pm:edit", () => {
+          const p = polygonOf(layer);
+          if (p) handlers.current.onReshape(index, p);
+        });
+        group.addLayer(layer);
+      } else if (z.radius_m) {
+        group.addLayer(
+          L.circle([centre.lat, centre.lng], { ...style, radius: z.radius_m, pmIgnore: true }).bindTooltip(
+            z.name,
+          ),
+        );
+      }
+    });
+    const bounds = group.getBounds();
+    if (bounds.isValid()) map.current?.fitBounds(bounds.pad(0.1));
+  }, [zones, centre.lat, centre.lng]);
+
+  return <div ref={element} className="zones-map" role="application" aria-label={label} />;
+}
