@@ -116,8 +116,9 @@ async function boot(binary: string, moment: string, smtpURL: string): Promise<St
   };
 
   // The demo data, plus a scheme whose venues are open or closed whatever the time (data/e2e-hours.json).
-  // manager@demo.test also manages e2e-hours, whose brand tests/brand.spec.ts changes (the demo
-  // schemes' brands are what the other specs look at).
+  // manager@demo.test also manages e2e-hours, whose brand tests/brand.spec.ts and whose "zoned"
+  // venue tests/venues.spec.ts change (the demo schemes' brands and venues are what the other
+  // specs look at).
   for (const args of [
     ["demo"],
     ["import", join(here, "data", "e2e-hours.json")],

@@ -82,11 +82,11 @@ export function VenueDetails({ venue: v, onChange, currency }: Props) {
         <label className="venues-field">
           <span>{t("venues.timeZone")}</span>
           <input
-            list="venue-zones"
+            list="venue-time-zones"
             value={v.time_zone}
             onChange={(e) => set({ time_zone: e.target.value })}
           />
-          <datalist id="venue-zones">
+          <datalist id="venue-time-zones">
             {ZONES.map((z) => (
               <option key={z} value={z} />
             ))}

@@ -77,7 +77,7 @@ export function VenuesPage() {
       ) : null}
       <div className="venues-picker">
         <label className="venues-field venues-field--inline">
-          <span>{t("office.venue")}</span>
+          <span>{t("venues.pick")}</span>
           <select value={chosen} onChange={(e) => choose(e.target.value)}>
             {venues.map((v) => (
               <option key={v.venue_slug} value={v.venue_slug}>

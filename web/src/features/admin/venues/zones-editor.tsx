@@ -16,7 +16,7 @@ interface Props {
 
 /** Delivery zones: drawn on the map or a radius, each with its fee, minimum and free-over; GeoJSON in and out. */
 export function ZonesEditor({ zones, onChange, centre, currency, slug }: Props) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const shake = useShakeHand();
   const file = useRef<HTMLInputElement>(null);
   const [importError, setImportError] = useState<string | null>(null);
@@ -52,6 +52,7 @@ export function ZonesEditor({ zones, onChange, centre, currency, slug }: Props) 
           tileUrl={shake.data?.payload.maps.tile_url ?? ""}
           attribution={shake.data?.payload.maps.attribution ?? ""}
           label={t("venues.zonesMap")}
+          language={i18n.language}
           onDraw={(polygon) =>
             onChange([...zones, { name: nextName(), polygon, fee: 0, minimum: 0, free_over: 0 }])
           }

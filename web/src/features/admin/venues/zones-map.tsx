@@ -15,6 +15,8 @@ interface ZonesMapProps {
   tileUrl: string;
   attribution: string;
   label: string;
+  /** The interface language: the drawing tools' tooltips follow it. */
+  language: string;
 }
 
 function polygonOf(layer: L.Layer): GeoPolygon | null {
@@ -34,6 +36,7 @@ export default function ZonesMap({
   tileUrl,
   attribution,
   label,
+  language,
 }: ZonesMapProps) {
   const element = useRef<HTMLDivElement>(null);
   const map = useRef<L.Map | null>(null);
@@ -63,6 +66,12 @@ export default function ZonesMap({
       removalMode: false,
       dragMode: false,
     });
+    m.pm.setLang(language.startsWith("pl") ? "pl" : "en");
+    // Geoman's buttons are links named only by their container's title: give them names.
+    element.current.querySelectorAll(".leaflet-buttons-control-button").forEach((button) => {
+      const title = button.parentElement?.getAttribute("title") ?? "";
+      button.setAttribute("aria-label", title);
+    });
     m.on("pm:create", (e: { layer: L.Layer }) => {
       const polygon = polygonOf(e.layer);
       e.layer.remove();
@@ -75,7 +84,7 @@ export default function ZonesMap({
       m.remove();
       map.current = null;
     };
-  }, [centre.lat, centre.lng, tileUrl, attribution]);
+  }, [centre.lat, centre.lng, tileUrl, attribution, language]);
 
   useEffect(() => {
     const group = layers.current;
