@@ -35,6 +35,7 @@ const PINNED = [
   "stripe.spec.ts",
   "team.spec.ts",
   "venue-ops.spec.ts",
+  "venues.spec.ts",
 ];
 
 const projects = pinned
