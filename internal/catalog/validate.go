@@ -69,14 +69,19 @@ func (p *problems) url(path, s string) {
 
 // replyTo checks an optional e-mail address (a bare address, no name).
 func (p *problems) replyTo(path, s string) {
+	p.check(ValidReplyTo(s), path, "must be an e-mail address like hello@example.com")
+}
+
+// ValidReplyTo reports whether s (spaces around it aside) is empty or a
+// bare e-mail address a scheme's mail can carry as Reply-To.
+func ValidReplyTo(s string) bool {
 	s = strings.TrimSpace(s)
 	if s == "" {
-		return
+		return true
 	}
 	a, err := netmail.ParseAddress(s)
-	ok := err == nil && a.Name == "" && a.Address == s && len(s) <= maxEmailLen &&
+	return err == nil && a.Name == "" && a.Address == s && len(s) <= maxEmailLen &&
 		strings.IndexFunc(s, unicode.IsControl) < 0
-	p.check(ok, path, "must be an e-mail address like hello@example.com")
 }
 
 // selection checks a select_min/select_max pair; a max of 0 means no limit.

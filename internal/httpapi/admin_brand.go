@@ -1,6 +1,8 @@
 package httpapi
 
 import (
+	"strings"
+
 	"platter/internal/catalog"
 	"platter/internal/media"
 	"platter/internal/platter"
@@ -9,7 +11,8 @@ import (
 // brandInput is admin/scheme/update's data: every field optional, an absent
 // one left as it is. logo_id is a picture uploaded with purpose "logo" (0
 // removes the logo); colours are colour1..colour16 in order ("" leaves a
-// slot to the main colour); tipping applies to every venue of the scheme.
+// slot to the main colour); tipping applies to every venue of the scheme;
+// reply_to is the Reply-To of the scheme's mail ("" for none).
 type brandInput struct {
 	Name      *string          `json:"name" text:"max=100"`
 	LogoID    *int64           `json:"logo_id"`
@@ -19,6 +22,7 @@ type brandInput struct {
 	Languages []string         `json:"languages" text:"max=10"`
 	Loyalty   *catalog.Loyalty `json:"loyalty"`
 	Tipping   *catalog.Tipping `json:"tipping"`
+	ReplyTo   *string          `json:"reply_to" text:"max=254"`
 }
 
 // brandJSON is what the audit row shows of a scheme's brand, before and
@@ -32,10 +36,11 @@ type brandJSON struct {
 	Languages []string        `json:"languages"`
 	Loyalty   catalog.Loyalty `json:"loyalty"`
 	Tipping   map[string]any  `json:"tipping,omitempty"`
+	ReplyTo   string          `json:"reply_to"`
 }
 
 func brandOf(d *catalog.SchemeDoc, withTipping bool) *brandJSON {
-	b := &brandJSON{Name: d.Name, LogoURL: d.LogoURL, Theme: d.Theme, Colour: d.Colour,
+	b := &brandJSON{Name: d.Name, LogoURL: d.LogoURL, Theme: d.Theme, Colour: d.Colour, ReplyTo: d.ReplyTo,
 		Colours: append([]string{}, d.Colours...), Languages: append([]string{}, d.Languages...), Loyalty: d.Loyalty}
 	if withTipping {
 		b.Tipping = map[string]any{}
@@ -59,6 +64,9 @@ func (s *Server) adminSchemeUpdate(r *request, c *Caller) (*reply, error) {
 	if len(in.Colours) > 16 {
 		return nil, platter.Invalid(map[string]string{"colours": "brand.colours_count"})
 	}
+	if in.ReplyTo != nil && !catalog.ValidReplyTo(*in.ReplyTo) {
+		return nil, platter.Invalid(map[string]string{"reply_to": "brand.reply_to_invalid"})
+	}
 	logoURL, err := s.brandLogo(r, c, in.LogoID)
 	if err != nil {
 		return nil, err
@@ -75,7 +83,9 @@ func (s *Server) adminSchemeUpdate(r *request, c *Caller) (*reply, error) {
 	if err != nil {
 		return nil, err
 	}
-	return venueInfoReply(sc, venues, s.now()), nil
+	rep := venueInfoReply(sc, venues, s.now())
+	rep.Data.(map[string]any)["reply_to"] = sc.ReplyTo // the manager's own, not venue/info's
+	return rep, nil
 }
 
 // brandLogo is the url of the logo the update names: nil keeps the logo
@@ -112,6 +122,9 @@ func applyBrand(d *catalog.SchemeDoc, in *brandInput, logoURL *string) {
 	}
 	if logoURL != nil {
 		d.LogoURL = *logoURL
+	}
+	if in.ReplyTo != nil {
+		d.ReplyTo = strings.TrimSpace(*in.ReplyTo)
 	}
 	if in.Theme != nil {
 		d.Theme = *in.Theme

@@ -149,3 +149,50 @@ func TestFirstHTMLShowsTheUploadedLogo(t *testing.T) {
 		}
 	})
 }
+
+// reply_to is set with admin/scheme/update (trimmed; "" removes it): the
+// answer and the scheme document show it, the audit row has it before and
+// after. Something that is not a
+// bare e-mail address is 1000 on reply_to in the caller's language and
+// changes nothing.
+func TestSchemeUpdateReplyTo(t *testing.T) {
+	t.Parallel()
+	storetest.Run(t, func(t *testing.T, db *store.DB) {
+		f := newPermFixture(t, db)
+		e, boss := f.e, f.auth(manager)
+		replyTo := func() any {
+			return e.call("admin/scheme/document", data("business_slug", "demo-burgers"), boss...).data(t)["reply_to"]
+		}
+		got := e.call("admin/scheme/update", data("business_slug", "demo-burgers", "reply_to", " orders@ember.example "), boss...).data(t)
+		if got["reply_to"] != "orders@ember.example" || replyTo() != "orders@ember.example" {
+			t.Errorf("answer %v, document %v", got["reply_to"], replyTo())
+		}
+		log := e.call("admin/audit/list", filter("business_slug", "demo-burgers", "action", "brand"), boss...)
+		rows, _ := log.Body["data"].([]any)
+		if len(rows) != 1 {
+			t.Fatalf("audit rows %s", log.Raw)
+		}
+		row := rows[0].(map[string]any)
+		if b, a := row["before"].(map[string]any), row["after"].(map[string]any); b["reply_to"] != "hello@ember-and-bun.example" ||
+			a["reply_to"] != "orders@ember.example" {
+			t.Errorf("audit row %s", mustJSON(row))
+		}
+		for _, bad := range []string{"not an address", "Ember <orders@ember.example>", "a@b.example\nBcc: x@y.example", strings.Repeat("a", 250) + "@b.example"} {
+			res := e.call("admin/scheme/update", data("business_slug", "demo-burgers", "reply_to", bad), append(boss, "Accept-Language", "pl-PL")...)
+			res.wantError(t, 400, 1000)
+			// (a second line or 254+ characters: the text rules' own Polish message)
+			fields, _ := res.Body["fields"].(map[string]any)
+			if msg := fmt.Sprint(fields["reply_to"]); fields["reply_to"] == nil ||
+				(len(bad) < 200 && !strings.ContainsRune(bad, '\n') && !strings.Contains(msg, "Podaj adres e-mail")) {
+				t.Errorf("%q: %s", bad, res.Raw)
+			}
+		}
+		if replyTo() != "orders@ember.example" {
+			t.Error("a refused reply_to changed the scheme")
+		}
+		e.call("admin/scheme/update", data("business_slug", "demo-burgers", "reply_to", ""), boss...).data(t)
+		if v := replyTo(); v != "" && v != nil {
+			t.Errorf("reply_to after removing it: %v", v)
+		}
+	})
+}

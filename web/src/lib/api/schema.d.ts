@@ -525,7 +525,9 @@ export interface paths {
          *     a picture uploaded with purpose "logo" to this scheme (0 removes the logo; another id is
          *     1000 on `logo_id`). `colours` are colour1..colour16 in order: an empty slot before a set
          *     one takes the main colour, trailing empty slots are dropped. `tipping` is set on every
-         *     venue. One transaction through the scheme document, validated as an import (1000 with
+         *     venue. `reply_to` (a bare e-mail address, "" for none; anything else 1000 on `reply_to`)
+         *     is the Reply-To of the scheme's mail, and the answer carries it too (venue/info does not).
+         *     One transaction through the scheme document, validated as an import (1000 with
          *     `fields` keyed by the document's JSON path), with an audit row `brand.update` (before
          *     and after); the answer is the scheme as venue/info shows it, on every instance at once.
          */
@@ -3280,6 +3282,8 @@ export interface operations {
                         business_slug?: string;
                         name?: string;
                         logo_id?: number;
+                        /** @description Reply-To of the scheme's mail: a bare e-mail address, or "" for none */
+                        reply_to?: string;
                         /** @enum {integer} */
                         theme?: 0 | 1;
                         colour?: string;
