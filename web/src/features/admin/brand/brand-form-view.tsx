@@ -4,11 +4,12 @@ import { useForm, useWatch } from "react-hook-form";
 import { z } from "zod";
 import { FormAlert } from "@/components/ui/form/form-alert";
 import { applyFieldErrors } from "@/components/ui/form/server-errors";
+import { isApiError } from "@/lib/api/api-error";
 import { TextField } from "@/components/ui/form/text-field";
 import { useTranslation } from "@/i18n";
 import { COLOUR_ROLES } from "@/lib/theme";
 import { useUpdateBrand } from "./api";
-import { contrastProblems, HEX, LANGUAGES, mainContrast, type BrandValues } from "./brand-form";
+import { contrastProblems, EMAIL, HEX, LANGUAGES, mainContrast, type BrandValues } from "./brand-form";
 import { BrandPreview } from "./brand-preview";
 import { ColourField } from "./colour-field";
 import { LogoField } from "./logo-field";
@@ -22,6 +23,12 @@ const schema = z.object({
   colour,
   colours: z.array(z.union([z.literal(""), colour])).length(16),
   languages: z.array(z.enum(LANGUAGES)).min(1, { error: "brand.languagesRequired" }),
+  replyTo: z
+    .string()
+    .trim()
+    .max(254, { error: "brand.replyToInvalid" })
+    .refine((s) => s === "" || EMAIL.test(s), { error: "brand.replyToInvalid" })
+    .nullable(),
 });
 
 /** The form of the Brand page; saving sends admin/scheme/update once. */
@@ -54,6 +61,11 @@ export function BrandForm({ scheme, initial }: { scheme: string; initial: BrandV
       await update.mutateAsync(v);
       setSaved(true);
     } catch (error) {
+      if (isApiError(error) && error.fields.reply_to) {
+        setError("replyTo", { type: "server", message: error.fields.reply_to }, { shouldFocus: true });
+        const { reply_to: _, ...rest } = error.fields;
+        if (Object.keys(rest).length === 0) return;
+      }
       if (!applyFieldErrors(error, ["name", "colour", "languages"], setError)) setFormError(error);
     }
   });
@@ -143,6 +155,20 @@ export function BrandForm({ scheme, initial }: { scheme: string; initial: BrandV
             ))}
           </div>
         </fieldset>
+        {values.replyTo !== null ? (
+          <fieldset className="brand-form__group">
+            <legend>{t("brand.mail")}</legend>
+            <p className="brand-form__hint">{t("brand.replyToHint")}</p>
+            <TextField
+              id="brand-reply-to"
+              label={t("brand.replyTo")}
+              type="email"
+              registration={register("replyTo")}
+              error={msg(errors.replyTo?.message)}
+              autoComplete="email"
+            />
+          </fieldset>
+        ) : null}
         <fieldset className="brand-form__group">
           <legend>{t("brand.languages")}</legend>
           <p className="brand-form__hint">{t("brand.languagesHint")}</p>

@@ -23,6 +23,8 @@ export interface BrandValues {
   /** colour1..colour16; "" is unset (the main colour shows). */
   colours: string[];
   languages: Language[];
+  /** The Reply-To of the scheme's mail ("" for none); null while unknown (then not sent). */
+  replyTo: string | null;
 }
 
 /** What the form starts from: venue/info's answer. */
@@ -35,7 +37,7 @@ export interface BrandSource {
   [key: `colour${number}`]: string | undefined;
 }
 
-export function valuesOf(s: BrandSource): BrandValues {
+export function valuesOf(s: BrandSource, replyTo: string | null = null): BrandValues {
   return {
     name: s.name,
     logoUrl: s.logo_url,
@@ -46,10 +48,14 @@ export function valuesOf(s: BrandSource): BrandValues {
       normaliseColour(s[`colour${i + 1}`]).toLowerCase(),
     ),
     languages: LANGUAGES.filter((l) => s.languages.includes(l)),
+    replyTo,
   };
 }
 
 export const HEX = /^#[0-9a-f]{6}$/i;
+
+/** A bare e-mail address (the server's check is the last word). */
+export const EMAIL = /^[^\s@<>(),;:"]+@[^\s@<>(),;:"]+\.[^\s@<>(),;:"]+$/;
 
 /** admin/scheme/update's data for the values. */
 export function updateOf(v: BrandValues, scheme: string) {
@@ -61,6 +67,7 @@ export function updateOf(v: BrandValues, scheme: string) {
     colours: v.colours,
     languages: v.languages,
     ...(v.logoId === null ? {} : { logo_id: v.logoId }),
+    ...(v.replyTo === null ? {} : { reply_to: v.replyTo.trim() }),
   };
 }
 

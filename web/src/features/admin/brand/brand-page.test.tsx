@@ -25,6 +25,7 @@ beforeEach(() => {
   answers = {
     "venue/info": () =>
       ok({ ...burgersScheme, colour: "#1a1a1a", colour3: "", logo_url: "" }, { lastUpdatedTime: "t" }),
+    "admin/scheme/document": () => ok({ business_slug: SCHEME, reply_to: "hello@ember-and-bun.example" }),
     "admin/venues/list": () =>
       ok([{ id: 1, venue_slug: "soho", name: "Soho", time_zone: "Europe/London", roles: ["manager"] }]),
     "admin/scheme/update": (body) =>
@@ -149,5 +150,51 @@ describe("the Brand page", () => {
     expect(await screen.findByText("Enter the brand's name.")).toBeTruthy();
     expect(screen.getByText("Choose at least one language.")).toBeTruthy();
     expect(updates()).toEqual([]);
+  });
+
+  it("edits the mail's Reply-To: refuses a non-address before sending, saves a trimmed one", async () => {
+    const user = userEvent.setup();
+    await openBrand();
+    const field = screen.getByLabelText("Reply-To address");
+    expect((field as HTMLInputElement).value).toBe("hello@ember-and-bun.example");
+    await user.clear(field);
+    await user.type(field, "Ember <orders at ember>");
+    await user.click(screen.getByRole("button", { name: "Save the brand" }));
+    expect(await screen.findByText("Enter an e-mail address like hello@example.com, or leave it empty.")).toBeTruthy();
+    expect(updates()).toEqual([]);
+    await user.clear(field);
+    await user.type(field, " orders@ember.example ");
+    await user.click(screen.getByRole("button", { name: "Save the brand" }));
+    expect(await screen.findByText("Saved. The storefront shows the new brand now.")).toBeTruthy();
+    expect(updates()).toEqual([expect.objectContaining({ reply_to: "orders@ember.example" })]);
+  });
+
+  it("shows the server's refusal of the Reply-To on its field", async () => {
+    answers["admin/scheme/update"] = () => ({
+      status: 400,
+      body: {
+        success: false,
+        code: 1000,
+        message: "Some fields are not valid.",
+        fields: { reply_to: "Podaj adres e-mail, np. hello@example.com, albo zostaw puste pole." },
+      },
+    });
+    const user = userEvent.setup();
+    await openBrand();
+    await user.click(screen.getByRole("button", { name: "Save the brand" }));
+    const field = screen.getByLabelText("Reply-To address");
+    expect(await screen.findByText("Podaj adres e-mail, np. hello@example.com, albo zostaw puste pole.")).toBeTruthy();
+    expect(field.getAttribute("aria-invalid")).toBe("true");
+    expect(screen.queryByText("Saved. The storefront shows the new brand now.")).toBeNull();
+  });
+
+  it("goes on without the Reply-To field when the scheme document cannot be read, and sends none", async () => {
+    delete answers["admin/scheme/document"];
+    const user = userEvent.setup();
+    await openBrand();
+    expect(screen.queryByLabelText("Reply-To address")).toBeNull();
+    await user.click(screen.getByRole("button", { name: "Save the brand" }));
+    await screen.findByText("Saved. The storefront shows the new brand now.");
+    expect(updates()[0]).not.toHaveProperty("reply_to");
   });
 });

@@ -1,5 +1,7 @@
 import "./i18n";
 import "./brand.css";
+import { useQuery } from "@tanstack/react-query";
+import { call } from "@/lib/api/client";
 import { useSchemeQuery } from "@/lib/api/get-scheme";
 import { useDocumentTitle } from "@/hooks/use-document-title";
 import { useTranslation } from "@/i18n";
@@ -16,6 +18,14 @@ export function BrandPage() {
   const { t } = useTranslation();
   const { scheme, brand, isManager } = useAdmin();
   const info = useSchemeQuery(scheme);
+  // reply_to is not public (venue/info leaves it out): the manager's own
+  // call has it. Should it fail, the form goes on without the field.
+  const doc = useQuery({
+    queryKey: ["scheme-document", scheme],
+    queryFn: async () => (await call("admin/scheme/document", { data: { business_slug: scheme } })).payload,
+    enabled: isManager,
+    retry: false,
+  });
   useDocumentTitle(`${t("brand.title")} — ${brand}`);
   if (!isManager) {
     return (
@@ -29,11 +39,17 @@ export function BrandPage() {
   return (
     <section className="office-page">
       <h1 className="office-page__title">{t("brand.title")}</h1>
-      {data ? (
-        <BrandForm key={scheme} scheme={scheme} initial={valuesOf(data)} />
+      {data && !doc.isPending ? (
+        <BrandForm key={scheme} scheme={scheme} initial={valuesOf(data, replyToOf(doc.data))} />
       ) : (
         <p className="muted">{t("brand.loading")}</p>
       )}
     </section>
   );
+}
+
+function replyToOf(doc: unknown): string | null {
+  if (!doc || typeof doc !== "object") return null;
+  const v = (doc as { reply_to?: unknown }).reply_to;
+  return typeof v === "string" ? v : "";
 }
