@@ -160,7 +160,9 @@ describe("the Brand page", () => {
     await user.clear(field);
     await user.type(field, "Ember <orders at ember>");
     await user.click(screen.getByRole("button", { name: "Save the brand" }));
-    expect(await screen.findByText("Enter an e-mail address like hello@example.com, or leave it empty.")).toBeTruthy();
+    expect(
+      await screen.findByText("Enter an e-mail address like hello@example.com, or leave it empty."),
+    ).toBeTruthy();
     expect(updates()).toEqual([]);
     await user.clear(field);
     await user.type(field, " orders@ember.example ");
@@ -183,7 +185,9 @@ describe("the Brand page", () => {
     await openBrand();
     await user.click(screen.getByRole("button", { name: "Save the brand" }));
     const field = screen.getByLabelText("Reply-To address");
-    expect(await screen.findByText("Podaj adres e-mail, np. hello@example.com, albo zostaw puste pole.")).toBeTruthy();
+    expect(
+      await screen.findByText("Podaj adres e-mail, np. hello@example.com, albo zostaw puste pole."),
+    ).toBeTruthy();
     expect(field.getAttribute("aria-invalid")).toBe("true");
     expect(screen.queryByText("Saved. The storefront shows the new brand now.")).toBeNull();
   });

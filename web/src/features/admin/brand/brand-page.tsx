@@ -22,7 +22,7 @@ export function BrandPage() {
   // call has it. Should it fail, the form goes on without the field.
   const doc = useQuery({
     queryKey: ["scheme-document", scheme],
-    queryFn: async () => (await call("admin/scheme/document", { data: { business_slug: scheme } })).payload,
+    queryFn: async () => (await call("admin/scheme/document", { filter: { business_slug: scheme } })).payload,
     enabled: isManager,
     retry: false,
   });
