@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { MONDAY_NOON } from "../tests/clock";
 import { expect, language, settle, test } from "./shot";
+import { api } from "../tests/api";
 
 /**
  * The order board for people to look at (e2e/screenshots/board-*.png): a
@@ -40,16 +41,6 @@ const SCHEMES = [
     phone: "+48601234567",
   },
 ] as const;
-
-async function api(request: APIRequestContext, path: string, body: unknown, token?: string) {
-  const response = await request.post(`/api/v3/${path}`, {
-    data: body,
-    headers: token ? { Authorization: `Bearer ${token}` } : {},
-  });
-  const text = await response.text();
-  expect(response.ok(), `${path}: ${text}`).toBe(true);
-  return JSON.parse(text).data;
-}
 
 type Where = (typeof SCHEMES)[number];
 

@@ -1,6 +1,7 @@
 import type { APIRequestContext } from "@playwright/test";
 import { codeOf, uniqueEmail, waitForMail } from "../tests/mailbox";
 import { expect, language, settle, test } from "./shot";
+import { api as shared } from "../tests/api";
 
 /**
  * After checkout in Polish (e2e/screenshots/orders-*.png): the order-details
@@ -16,15 +17,8 @@ const viewports = [
   { name: "1440", width: 1440, height: 900 },
 ];
 
-async function api(request: APIRequestContext, path: string, body: unknown, token?: string) {
-  const response = await request.post(`/api/v3/${path}`, {
-    data: body,
-    headers: { "Accept-Language": "pl-PL", ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-  });
-  const text = await response.text();
-  expect(response.ok(), `${path}: ${text}`).toBe(true);
-  return JSON.parse(text).data;
-}
+const api = (request: APIRequestContext, path: string, body: unknown, token?: string) =>
+  shared(request, path, body, token, "pl-PL");
 
 async function customer(request: APIRequestContext) {
   const email = uniqueEmail("shots-orders");

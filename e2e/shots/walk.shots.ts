@@ -1,6 +1,7 @@
 import { join } from "node:path";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, language, pickup, screenshots, test } from "./shot";
+import { api } from "../tests/api";
 
 /**
  * The screens issue 18's storefront walk changed (e2e/screenshots/walk-*.png),
@@ -15,16 +16,6 @@ const viewports = [
   { name: "1440", width: 1440, height: 900 },
 ];
 const langs = ["en-US", "pl-PL"] as const;
-
-async function api(request: APIRequestContext, path: string, body: unknown, token?: string) {
-  const response = await request.post(`/api/v3/${path}`, {
-    data: body,
-    headers: token ? { Authorization: `Bearer ${token}` } : {},
-  });
-  const text = await response.text();
-  expect(response.ok(), `${path}: ${text}`).toBe(true);
-  return JSON.parse(text).data;
-}
 
 async function paidOrder(request: APIRequestContext, token: string, orderType: 0 | 1) {
   const menu = await api(request, "menu/list", {

@@ -2,6 +2,7 @@ import type { APIRequestContext, Browser, BrowserContext, Page } from "@playwrig
 import { MONDAY_NOON } from "./clock";
 import { expect, test } from "./fixtures";
 import { expectNoSeriousA11yViolations } from "./storefront-helpers";
+import { api } from "./api";
 
 /**
  * The order board (issue 12), with several browser contexts: the venue's
@@ -16,16 +17,6 @@ const VENUE = "shoreditch";
 test.use({ now: MONDAY_NOON });
 
 type Session = { token: string; user: Record<string, unknown> };
-
-async function api(request: APIRequestContext, path: string, body: unknown, token?: string) {
-  const response = await request.post(`/api/v3/${path}`, {
-    data: body,
-    headers: token ? { Authorization: `Bearer ${token}` } : {},
-  });
-  const text = await response.text();
-  expect(response.ok(), `${path}: ${text}`).toBe(true);
-  return JSON.parse(text).data;
-}
 
 async function signIn(request: APIRequestContext, email: string): Promise<Session> {
   return api(request, "auth/signin", {

@@ -8,6 +8,7 @@ import type { ReceivedMail } from "../mail-server";
 import { MONDAY_NOON } from "./clock";
 import { expect, test } from "./fixtures";
 import { codeOf, MAILBOX, uniqueEmail, waitForMail } from "./mailbox";
+import { api as shared } from "./api";
 
 /**
  * The mail a customer gets is the restaurant's (issue 19): one whole order, ASAP in en-US and a
@@ -23,20 +24,8 @@ const VENUE = "soho";
 const here = dirname(fileURLToPath(import.meta.url));
 test.use({ now: MONDAY_NOON });
 
-async function api(
-  request: APIRequestContext,
-  path: string,
-  body: unknown,
-  token?: string,
-  lang = "en-US",
-) {
-  const headers: Record<string, string> = { "Accept-Language": lang };
-  if (token) headers.Authorization = `Bearer ${token}`;
-  const response = await request.post(`/api/v3/${path}`, { data: body, headers });
-  const text = await response.text();
-  expect(response.ok(), `${path}: ${text}`).toBe(true);
-  return JSON.parse(text).data;
-}
+const api = (request: APIRequestContext, path: string, body: unknown, token?: string, lang = "en-US") =>
+  shared(request, path, body, token, lang);
 
 function links(mail: ReceivedMail): string[] {
   return [...new Set([...mail.html.matchAll(/href="([^"]+)"/g)].map((m) => m[1]!.replaceAll("&amp;", "&")))];

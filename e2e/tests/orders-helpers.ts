@@ -6,22 +6,15 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect } from "./fixtures";
 import { codeOf, uniqueEmail, waitForMail } from "./mailbox";
+import { api } from "./api";
 
 export const SCHEME = "demo-burgers";
 export const VENUE = "soho";
 
+export { api };
+
 export type Line = { item_id: number; qty: number; modifiers?: { modifier_item_id: number; qty: number }[] };
 export type Session = { token: string; user: Record<string, unknown> };
-
-export async function api(request: APIRequestContext, path: string, body: unknown, token?: string) {
-  const response = await request.post(`/api/v3/${path}`, {
-    data: body,
-    headers: token ? { Authorization: `Bearer ${token}` } : {},
-  });
-  const text = await response.text();
-  expect(response.ok(), `${path}: ${text}`).toBe(true);
-  return JSON.parse(text).data;
-}
 
 export async function staff(request: APIRequestContext, email: string): Promise<string> {
   const data = await api(request, "auth/signin", {

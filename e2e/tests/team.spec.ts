@@ -3,6 +3,7 @@ import { MONDAY_NOON } from "./clock";
 import { expect, test } from "./fixtures";
 import { MAILBOX, uniqueEmail, waitForMail } from "./mailbox";
 import { expectNoSeriousA11yViolations } from "./storefront-helpers";
+import { api } from "./api";
 
 /**
  * Staff roles (issue 12): a manager invites staff by e-mail from the back
@@ -13,16 +14,6 @@ import { expectNoSeriousA11yViolations } from "./storefront-helpers";
 const SCHEME = "demo-burgers";
 test.use({ now: MONDAY_NOON });
 test.skip(!MAILBOX, "needs the test SMTP server that global-setup.ts starts");
-
-async function api(request: APIRequestContext, path: string, body: unknown, token?: string) {
-  const response = await request.post(`/api/v3/${path}`, {
-    data: body,
-    headers: token ? { Authorization: `Bearer ${token}` } : {},
-  });
-  const text = await response.text();
-  expect(response.ok(), `${path}: ${text}`).toBe(true);
-  return JSON.parse(text).data;
-}
 
 async function managerSignsIn(page: Page, scheme = SCHEME) {
   await page.goto(`/${scheme}/admin/sign-in`);

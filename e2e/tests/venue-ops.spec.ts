@@ -2,6 +2,7 @@ import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import { MONDAY_NOON } from "./clock";
 import { expect, test } from "./fixtures";
 import { expectNoSeriousA11yViolations } from "./storefront-helpers";
+import { api } from "./api";
 
 /**
  * Venue operations and the driver view (issue 12, docs/architecture.md §9): from the
@@ -19,16 +20,6 @@ test.describe.configure({ timeout: 120_000 });
 // a sold-out item, the demo driver's deliveries): one run is enough, and two
 // at once (one per project, fullyParallel) would see each other's changes, so
 // the closed project leaves this spec out (playwright.config.ts, PINNED).
-
-async function api(request: APIRequestContext, path: string, body: unknown, token?: string) {
-  const response = await request.post(`/api/v3/${path}`, {
-    data: body,
-    headers: token ? { Authorization: `Bearer ${token}` } : {},
-  });
-  const text = await response.text();
-  expect(response.ok(), `${path}: ${text}`).toBe(true);
-  return JSON.parse(text).data;
-}
 
 const signIn = async (request: APIRequestContext, email: string) =>
   (await api(request, "auth/signin", { data: { business_slug: SCHEME, email, password: PASSWORD } }))
