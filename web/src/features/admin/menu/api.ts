@@ -49,6 +49,7 @@ export function useMenuWrites(scheme: string, asked: string, menuRef: string) {
   const key = menuKey(scheme, asked); // the query useMenuEditor(scheme, asked) holds
   const queue = useRef<Promise<unknown>>(Promise.resolve());
   const [pending, setPending] = useState(0);
+  const inFlight = useRef(0);
   const mutation = useMutation({
     mutationFn: (change: MenuChange) => {
       const run = queue.current.catch(() => undefined).then(change.send);
@@ -56,6 +57,7 @@ export function useMenuWrites(scheme: string, asked: string, menuRef: string) {
       return run;
     },
     onMutate: async (change) => {
+      inFlight.current += 1;
       setPending((n) => n + 1);
       await queryClient.cancelQueries({ queryKey: key });
       const before = queryClient.getQueryData<MenuEditorView>(key);
@@ -68,7 +70,11 @@ export function useMenuWrites(scheme: string, asked: string, menuRef: string) {
     },
     onSettled: () => {
       setPending((n) => n - 1);
-      return queryClient.invalidateQueries({ queryKey: key });
+      inFlight.current -= 1;
+      // Read the server's menu once the last queued change is in: a read between two
+      // changes would show the screen a menu without the later one (and take away an
+      // item being typed into).
+      if (inFlight.current === 0) return queryClient.invalidateQueries({ queryKey: key });
     },
   });
   const base = { business_slug: scheme, menu_ref: menuRef };

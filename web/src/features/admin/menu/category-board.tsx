@@ -7,6 +7,7 @@ import {
   useSensor,
   useSensors,
   type CollisionDetection,
+  type KeyboardCoordinateGetter,
   type DragEndEvent,
   type UniqueIdentifier,
 } from "@dnd-kit/core";
@@ -45,7 +46,7 @@ export function CategoryBoard(props: {
   const { menu, writes } = props;
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+    useSensor(KeyboardSensor, { coordinateGetter: keyboardCoordinates }),
   );
   const [announce, setAnnounce] = useState("");
 
@@ -204,6 +205,22 @@ export function CategoryBoard(props: {
     </DndContext>
   );
 }
+
+/**
+ * The arrow keys step to the next row of the same kind: an item to the next item (in
+ * this category or the next), a category to the next category — not to the lists and
+ * cards that hold them, which sortableKeyboardCoordinates would otherwise pick.
+ */
+const keyboardCoordinates: KeyboardCoordinateGetter = (event, args) => {
+  const kind = String(args.context.active?.id ?? "").startsWith(CAT) ? CAT : ITEM;
+  const containers = args.context.droppableContainers;
+  // What sortableKeyboardCoordinates reads of the map: the enabled ones, and one by id.
+  const sameKind = {
+    getEnabled: () => containers.getEnabled().filter((c) => String(c.id).startsWith(kind)),
+    get: (id: UniqueIdentifier) => containers.get(id),
+  } as unknown as typeof containers;
+  return sortableKeyboardCoordinates(event, { ...args, context: { ...args.context, droppableContainers: sameKind } });
+};
 
 /** A sortable row; children get a function that renders its drag handle. */
 function Sortable(props: {

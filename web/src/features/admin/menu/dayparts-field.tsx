@@ -18,7 +18,8 @@ export function DaypartsField(props: {
   const { t } = useTranslation();
   const [draft, setDraft] = useState(props.value);
   const [was, setWas] = useState(props.value);
-  if (was !== props.value) {
+  const [focused, setFocused] = useState(false); // never reset under the manager's hands
+  if (!focused && was !== props.value && JSON.stringify(was) !== JSON.stringify(props.value)) {
     setWas(props.value);
     setDraft(props.value);
   }
@@ -33,7 +34,13 @@ export function DaypartsField(props: {
       new Date(Date.UTC(2026, 2, 1 + day)),
     );
   return (
-    <fieldset className="item-editor__fieldset">
+    <fieldset
+      className="item-editor__fieldset"
+      onFocus={() => setFocused(true)}
+      onBlur={(e) => {
+        if (!e.currentTarget.contains(e.relatedTarget)) setFocused(false);
+      }}
+    >
       <legend>{t("menuEditor.dayparts")}</legend>
       {draft.length === 0 ? <p className="muted">{t("menuEditor.allDay")}</p> : null}
       {draft.map((d, i) => (

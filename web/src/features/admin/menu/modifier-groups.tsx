@@ -75,7 +75,10 @@ function GroupCard(props: {
   const { group, writes } = props;
   const [draft, setDraft] = useState(group);
   const [was, setWas] = useState(group);
-  if (was !== group) {
+  // Take the server's group when it changed, but never under the manager's hands: while a
+  // field of the card has the focus, what is being typed stays (it is saved when left).
+  const [focused, setFocused] = useState(false);
+  if (!focused && was !== group && JSON.stringify(was) !== JSON.stringify(group)) {
     setWas(group);
     setDraft(group);
   }
@@ -99,7 +102,14 @@ function GroupCard(props: {
   };
   const id = (s: string) => `group-${group.ref}-${s}`;
   return (
-    <article className="group-card" aria-labelledby={id("name")}>
+    <article
+      className="group-card"
+      aria-labelledby={id("name")}
+      onFocus={() => setFocused(true)}
+      onBlur={(e) => {
+        if (!e.currentTarget.contains(e.relatedTarget)) setFocused(false);
+      }}
+    >
       <div className="group-card__head">
         <label className="group-card__name">
           <span className="visually-hidden">{t("menuEditor.groupName")}</span>

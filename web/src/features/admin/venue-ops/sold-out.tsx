@@ -56,6 +56,7 @@ function SoldOutList({
   const menu = useVenueMenu(scheme, venue.venue_slug, true);
   const toggle = useSetSoldOut(scheme, venue.venue_slug);
   const [query, setQuery] = useState("");
+  const [endOfDay, setEndOfDay] = useState(false); // a snooze: back on sale by itself at midnight
   const soldItems = new Set(controls.sold_out.item_ids);
   const soldMods = new Set(controls.sold_out.modifier_item_ids);
 
@@ -101,6 +102,10 @@ function SoldOutList({
         data-autofocus
       />
       <p className="muted">{t("venueControls.soldOutHint")}</p>
+      <label className="venue-ops__switch sold-out__eod">
+        <input type="checkbox" checked={endOfDay} onChange={(e) => setEndOfDay(e.target.checked)} />
+        <span>{t("venueControls.soldOutEndOfDay")}</span>
+      </label>
       {toggle.isError ? (
         <p role="alert" className="alert alert--error">
           {errorMessage(toggle.error)}
@@ -125,7 +130,14 @@ function SoldOutList({
                   role="switch"
                   checked={sold || offMenu}
                   disabled={offMenu || toggle.isPending}
-                  onChange={(ev) => toggle.mutate({ kind: e.kind, id: e.id, soldOut: ev.target.checked })}
+                  onChange={(ev) =>
+                    toggle.mutate({
+                      kind: e.kind,
+                      id: e.id,
+                      soldOut: ev.target.checked,
+                      until: ev.target.checked && endOfDay ? "end_of_day" : undefined,
+                    })
+                  }
                 />
                 <span>
                   {e.name}
