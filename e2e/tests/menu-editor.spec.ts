@@ -32,7 +32,9 @@ async function addItem(page: Page, category: string, title: string, price: strin
   await form.getByLabel("Title").fill(title);
   await form.getByLabel("Price").fill(price);
   await form.getByLabel("Description").click(); // leaving the fields saves them
-  await expect(page.getByRole("list", { name: category }).getByRole("button", { name: title, exact: true })).toBeVisible();
+  await expect(
+    page.getByRole("list", { name: category }).getByRole("button", { name: title, exact: true }),
+  ).toBeVisible();
   await expect(page.getByText("All changes saved")).toBeVisible();
 }
 
