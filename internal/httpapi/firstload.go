@@ -48,7 +48,9 @@ type page struct {
 // landing page, the back office, the driver app).
 func pagePath(p string) (slug, venue, kind string, ok bool) {
 	segs := strings.Split(strings.Trim(p, "/"), "/")
-	if segs[0] == "" || segs[0] == "index.html" || strings.HasPrefix(segs[0], ".") {
+	// /platform is the platform console, outside every scheme (no scheme
+	// may take the slug: platform/schemes/create reserves it).
+	if segs[0] == "" || segs[0] == "index.html" || segs[0] == "platform" || strings.HasPrefix(segs[0], ".") {
 		return "", "", "", false
 	}
 	slug, rest := segs[0], segs[1:]

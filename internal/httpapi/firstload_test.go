@@ -198,7 +198,7 @@ func TestFirstHTMLOfOtherPages(t *testing.T) {
 	if _, body := e.get("/demo-pierogi/home"); !strings.Contains(meta(t, string(body), "description"), "Zamów") {
 		t.Errorf("pierogi: description %q", meta(t, string(body), "description"))
 	}
-	for _, p := range []string{"/", "/index.html", "/demo-burgers/admin/orders", "/demo-burgers/driver"} {
+	for _, p := range []string{"/", "/index.html", "/demo-burgers/admin/orders", "/demo-burgers/driver", "/platform"} {
 		res, body := e.get(p)
 		if res.StatusCode != 200 || title(string(body)) != "Platter" || strings.Contains(string(body), "platter-venue-info") {
 			t.Errorf("%s: title %q, want the plain shell", p, title(string(body)))

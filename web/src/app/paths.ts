@@ -69,11 +69,14 @@ export const paths = {
       getHref: (scheme: string, venue?: string) =>
         `/${e(scheme)}/admin/venues${venue ? `?venue=${encodeURIComponent(venue)}` : ""}`,
     },
+    activity: { path: "activity", getHref: (scheme: string) => `/${e(scheme)}/admin/activity` },
+    document: { path: "document", getHref: (scheme: string) => `/${e(scheme)}/admin/document` },
     invite: {
       path: "invite/:token",
       getHref: (scheme: string, token: string) => `/${e(scheme)}/admin/invite/${e(token)}`,
     },
   },
+  platform: { path: "/platform", getHref: () => "/platform" },
   driver: { path: "/:scheme/driver", getHref: (scheme: string) => `/${e(scheme)}/driver` },
   scheme: { path: "/:scheme" },
 } as const;

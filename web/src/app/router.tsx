@@ -39,6 +39,12 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
         lazy: async () => ({ Component: (await import("./routes/landing")).LandingRoute }),
       },
       {
+        // The platform console (platform admins: schemes and their first
+        // managers); its own lazy chunk, outside every scheme.
+        path: paths.platform.path,
+        lazy: screen(() => import("@/features/admin/platform/platform-page"), "PlatformPage"),
+      },
+      {
         // The back office: its own lazy tree (shell, sign-in, board, team,
         // outbox), none of it in the storefront's chunks.
         path: paths.admin.root.path,
@@ -77,6 +83,14 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
               {
                 path: paths.admin.venues.path,
                 lazy: screen(() => import("@/features/admin/venues/venues-page"), "VenuesPage"),
+              },
+              {
+                path: paths.admin.activity.path,
+                lazy: screen(() => import("@/features/admin/activity/activity-page"), "ActivityPage"),
+              },
+              {
+                path: paths.admin.document.path,
+                lazy: screen(() => import("@/features/admin/document/document-page"), "DocumentPage"),
               },
               { path: "*", lazy: screen(admin, "AdminNotFound") },
             ],

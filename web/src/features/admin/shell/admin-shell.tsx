@@ -2,6 +2,7 @@ import "../i18n";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import {
+  Link,
   Navigate,
   NavLink,
   Outlet,
@@ -66,6 +67,10 @@ export function AdminShell() {
     if (held) await call("auth/signout", {}, { token: held }).catch(() => undefined);
   };
 
+  // A manager of a new scheme works at no venue yet: the role comes with the session.
+  const roles: unknown[] = Array.isArray(user?.roles) ? user.roles : [];
+  const managerRole = roles.some((r) => r === "manager" || r === "admin");
+
   if (!user) {
     const here = `${location.pathname}${location.search}`;
     return <Navigate to={paths.admin.signIn.getHref(scheme, here)} replace />;
@@ -80,7 +85,14 @@ export function AdminShell() {
         <span className="office-header__name">{brand}</span>
         <span className="office-header__tag">{t("office.title")}</span>
       </div>
-      {list.length > 0 ? <OfficeNav scheme={scheme} venues={list} current={venueSlug} /> : null}
+      {list.length > 0 || managerRole ? (
+        <OfficeNav
+          scheme={scheme}
+          venues={list}
+          current={venueSlug}
+          manager={managerRole || isManagerOf(list)}
+        />
+      ) : null}
       <div className="office-header__tools">
         {list.length > 1 ? (
           <label className="office-venue-switch">
@@ -139,7 +151,7 @@ export function AdminShell() {
     scheme,
     brand,
     venues: venues.data,
-    isManager: isManagerOf(venues.data),
+    isManager: managerRole || isManagerOf(venues.data),
     email: user.email ?? "",
   };
   return (
@@ -153,33 +165,37 @@ export function AdminShell() {
   );
 }
 
-function OfficeNav({ scheme, venues, current }: { scheme: string; venues: AdminVenue[]; current?: string }) {
+function OfficeNav({
+  scheme,
+  venues,
+  current,
+  manager,
+}: {
+  scheme: string;
+  venues: AdminVenue[];
+  current?: string;
+  manager: boolean;
+}) {
   const { t } = useTranslation();
-  const manager = isManagerOf(venues);
-  const boardVenue = current ?? rememberedVenue(scheme) ?? venues[0]?.venue_slug ?? "";
+  const boardVenue = current ?? rememberedVenue(scheme) ?? venues[0]?.venue_slug;
+  const link = (to: string, label: string) => (
+    <NavLink to={to} className="office-nav__link">
+      {label}
+    </NavLink>
+  );
   return (
     <nav className="office-nav" aria-label={t("office.nav")}>
-      <NavLink to={paths.admin.board.getHref(scheme, boardVenue)} className="office-nav__link">
-        {t("office.board")}
-      </NavLink>
-      {/* Team and outbox are the scheme's (managers'); their pages check the role too. */}
+      {boardVenue ? link(paths.admin.board.getHref(scheme, boardVenue), t("office.board")) : null}
+      {/* The rest is the scheme's (managers'); each page checks the role too. */}
       {manager ? (
         <>
-          <NavLink to={paths.admin.menu.getHref(scheme)} className="office-nav__link">
-            {t("office.menu")}
-          </NavLink>
-          <NavLink to={paths.admin.venues.getHref(scheme)} className="office-nav__link">
-            {t("office.venues")}
-          </NavLink>
-          <NavLink to={paths.admin.brand.getHref(scheme)} className="office-nav__link">
-            {t("office.brand")}
-          </NavLink>
-          <NavLink to={paths.admin.team.getHref(scheme)} className="office-nav__link">
-            {t("office.team")}
-          </NavLink>
-          <NavLink to={paths.admin.outbox.getHref(scheme)} className="office-nav__link">
-            {t("office.outbox")}
-          </NavLink>
+          {link(paths.admin.menu.getHref(scheme), t("office.menu"))}
+          {link(paths.admin.venues.getHref(scheme), t("office.venues"))}
+          {link(paths.admin.brand.getHref(scheme), t("office.brand"))}
+          {link(paths.admin.team.getHref(scheme), t("office.team"))}
+          {link(paths.admin.outbox.getHref(scheme), t("office.outbox"))}
+          {link(paths.admin.activity.getHref(scheme), t("office.activity"))}
+          {link(paths.admin.document.getHref(scheme), t("office.document"))}
         </>
       ) : null}
     </nav>
@@ -189,7 +205,7 @@ function OfficeNav({ scheme, venues, current }: { scheme: string; venues: AdminV
 /** /{scheme}/admin: the board of the venue this device ran last, else the first one. */
 export function AdminIndex() {
   const { t } = useTranslation();
-  const { scheme, venues } = useAdmin();
+  const { scheme, venues, isManager } = useAdmin();
   const remembered = rememberedVenue(scheme);
   const venue = venues.find((v) => v.venue_slug === remembered) ?? venues[0];
   if (!venue) {
@@ -197,6 +213,13 @@ export function AdminIndex() {
       <section className="office-page">
         <h1 className="office-page__title">{t("office.title")}</h1>
         <p className="muted">{t("office.noVenues")}</p>
+        {isManager ? (
+          <p>
+            <Link className="button button--primary" to={paths.admin.venues.getHref(scheme)}>
+              {t("office.addFirstVenue")}
+            </Link>
+          </p>
+        ) : null}
       </section>
     );
   }
