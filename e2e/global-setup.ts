@@ -116,6 +116,7 @@ async function boot(binary: string, moment: string, smtpURL: string): Promise<St
   };
 
   // The demo data, plus a scheme whose venues are open or closed whatever the time (data/e2e-hours.json).
+  // …and a platform admin (no scheme) for the platform console (tests/platform.spec.ts).
   // manager@demo.test also manages e2e-hours, whose brand tests/brand.spec.ts and whose "zoned"
   // venue tests/venues.spec.ts change (the demo schemes' brands and venues are what the other
   // specs look at).
@@ -134,6 +135,7 @@ async function boot(binary: string, moment: string, smtpURL: string): Promise<St
       "--scheme",
       "e2e-hours",
     ],
+    ["user", "add", "--email", "platform@demo.test", "--password", "Platter-demo-1", "--role", "admin"],
   ]) {
     try {
       await execFileAsync(binary, args, { env, encoding: "utf8", timeout: 120_000 });

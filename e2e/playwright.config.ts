@@ -32,6 +32,7 @@ const PINNED = [
   "opening-hours-demo.spec.ts",
   "orders.spec.ts",
   "orders-account.spec.ts",
+  "platform.spec.ts",
   "stripe.spec.ts",
   "team.spec.ts",
   "venue-ops.spec.ts",

@@ -27,7 +27,16 @@ test.describe("Back office shell", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Orders at Ember & Bun Soho" })).toBeVisible();
 
     const nav = page.getByRole("navigation", { name: "Back office" });
-    await expect(nav.getByRole("link")).toHaveText(["Board", "Menu", "Venues", "Brand", "Team", "Outbox"]);
+    await expect(nav.getByRole("link")).toHaveText([
+      "Board",
+      "Menu",
+      "Venues",
+      "Brand",
+      "Team",
+      "Outbox",
+      "Activity",
+      "Export / Import",
+    ]);
     await expect(nav.getByRole("link", { name: "Board" })).toHaveAttribute("aria-current", "page");
     await expectNoSeriousA11yViolations(page, "board");
 

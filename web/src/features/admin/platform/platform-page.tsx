@@ -30,7 +30,7 @@ export function PlatformPage() {
   useDocumentTitle(t("platform.title"));
   return (
     <PlainLayout>
-      <div className="page platform">
+      <div className="page container platform">
         {session ? <Console token={session.token} email={session.email} /> : <PlatformSignIn />}
       </div>
     </PlainLayout>
