@@ -3,69 +3,18 @@ import enUS from "./en-US.json";
 import plPL from "./pl-PL.json";
 import adminEnUS from "./admin/en-US.json";
 import adminPlPL from "./admin/pl-PL.json";
-import { flatten } from "@/lib/i18n";
+import { describeCatalogueParity, placeholders, texts } from "./catalogue-parity";
 
 const catalogues = { "en-US": enUS, "pl-PL": plPL } as const;
-const PLURAL_FORM = /^(.*)_(zero|one|two|few|many|other)$/;
-
-function keys(value: unknown, prefix = ""): string[] {
-  if (typeof value !== "object" || value === null) return [prefix];
-  return Object.entries(value).flatMap(([k, v]) => keys(v, prefix ? `${prefix}.${k}` : k));
-}
 
 function leaves(value: unknown): string[] {
   if (typeof value === "string") return [value];
   return Object.values(value as object).flatMap(leaves);
 }
 
-/** Each text's base key with its plural categories ([] for a text without plural forms). */
-function texts(catalogue: object): Map<string, string[]> {
-  const byBase = new Map<string, string[]>();
-  for (const key of keys(catalogue)) {
-    const [, base, category] = PLURAL_FORM.exec(key) ?? [key, key];
-    const forms = byBase.get(base) ?? [];
-    if (category) forms.push(category);
-    byBase.set(base, forms);
-  }
-  return byBase;
-}
-
-/** Every placeholder of a base key's text, over all its plural forms. */
-function placeholders(catalogue: object): Map<string, string[]> {
-  const flat = flatten(catalogue);
-  const byBase = new Map<string, Set<string>>();
-  for (const [key, text] of Object.entries(flat)) {
-    const base = PLURAL_FORM.exec(key)?.[1] ?? key;
-    const names = byBase.get(base) ?? new Set<string>();
-    for (const m of text.matchAll(/{{(\w+)}}/g)) names.add(m[1] as string);
-    byBase.set(base, names);
-  }
-  return new Map([...byBase].map(([base, names]) => [base, [...names].sort()]));
-}
-
-describe("the back office's catalogues (i18n/admin, a lazy part)", () => {
-  const en = texts(adminEnUS);
-  const pl = texts(adminPlPL);
-
-  it("en-US and pl-PL have the same texts, plural forms by each language's rules, none empty", () => {
-    expect([...pl.keys()].sort()).toEqual([...en.keys()].sort());
-    for (const [language, catalogue] of Object.entries({ "en-US": en, "pl-PL": pl })) {
-      const needed = new Intl.PluralRules(language).resolvedOptions().pluralCategories.slice().sort();
-      for (const [base, forms] of catalogue) {
-        if (forms.length > 0) expect(forms.slice().sort(), `${language} ${base}`).toEqual(needed);
-      }
-    }
-    expect(leaves(adminEnUS).filter((s) => s.trim() === "")).toEqual([]);
-    expect(leaves(adminPlPL).filter((s) => s.trim() === "")).toEqual([]);
-    const enPlaceholders = placeholders(adminEnUS);
-    for (const [base, names] of placeholders(adminPlPL))
-      expect(names, base).toEqual(enPlaceholders.get(base));
-  });
-
-  it("lives under its own top-level keys, which the main catalogue does not use", () => {
-    const main = new Set(Object.keys(enUS));
-    expect(Object.keys(adminEnUS).filter((k) => main.has(k))).toEqual([]);
-  });
+describeCatalogueParity("the back office's catalogues (i18n/admin, a lazy part)", {
+  "en-US": adminEnUS,
+  "pl-PL": adminPlPL,
 });
 
 describe("i18n catalogues", () => {
@@ -119,6 +68,6 @@ describe("i18n catalogues", () => {
 
   it("keeps interpolation placeholders in both languages", () => {
     const en = placeholders(enUS);
-    for (const [base, names] of placeholders(plPL)) expect(names, base).toEqual(en.get(base));
+    for (const [base, names] of Object.entries(placeholders(plPL))) expect(names, base).toEqual(en[base]);
   });
 });

@@ -1,52 +1,8 @@
-import { describe, expect, it } from "vitest";
-import enUS from "./en-US.json";
 import driverEnUS from "./driver/en-US.json";
 import driverPlPL from "./driver/pl-PL.json";
-import { flatten } from "@/lib/i18n";
+import { describeCatalogueParity } from "./catalogue-parity";
 
-const PLURAL_FORM = /^(.*)_(zero|one|two|few|many|other)$/;
-
-/** Each text's base key with its plural categories. */
-function texts(catalogue: object): Map<string, string[]> {
-  const out = new Map<string, string[]>();
-  for (const key of Object.keys(flatten(catalogue))) {
-    const [, base, category] = PLURAL_FORM.exec(key) ?? [key, key];
-    const forms = out.get(base) ?? [];
-    if (category) forms.push(category);
-    out.set(base, forms);
-  }
-  return out;
-}
-
-function placeholders(catalogue: object): Record<string, string[]> {
-  const out: Record<string, Set<string>> = {};
-  for (const [key, text] of Object.entries(flatten(catalogue))) {
-    const base = PLURAL_FORM.exec(key)?.[1] ?? key;
-    out[base] ??= new Set();
-    for (const m of text.matchAll(/{{(\w+)}}/g)) out[base].add(m[1] as string);
-  }
-  return Object.fromEntries(Object.entries(out).map(([k, v]) => [k, [...v].sort()]));
-}
-
-describe("the driver view's catalogues (i18n/driver, a lazy part)", () => {
-  it("en-US and pl-PL have the same texts, plural forms by each language's rules, none empty", () => {
-    const en = texts(driverEnUS);
-    const pl = texts(driverPlPL);
-    expect([...pl.keys()].sort()).toEqual([...en.keys()].sort());
-    for (const [language, catalogue] of Object.entries({ "en-US": en, "pl-PL": pl })) {
-      const needed = new Intl.PluralRules(language).resolvedOptions().pluralCategories.slice().sort();
-      for (const [base, forms] of catalogue) {
-        if (forms.length > 0) expect(forms.slice().sort(), `${language} ${base}`).toEqual(needed);
-      }
-    }
-    for (const c of [driverEnUS, driverPlPL]) {
-      expect(Object.values(flatten(c)).filter((s) => s.trim() === "")).toEqual([]);
-    }
-    expect(placeholders(driverPlPL)).toEqual(placeholders(driverEnUS));
-  });
-
-  it("lives under its own top-level key, which the main catalogue does not use", () => {
-    const main = new Set(Object.keys(enUS));
-    expect(Object.keys(driverEnUS).filter((k) => main.has(k))).toEqual([]);
-  });
+describeCatalogueParity("the driver view's catalogues (i18n/driver, a lazy part)", {
+  "en-US": driverEnUS,
+  "pl-PL": driverPlPL,
 });
