@@ -16,18 +16,16 @@ export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 export const IMAGE_ACCEPT = "image/jpeg,image/png,image/webp";
 
 /**
- * POST /api/v3/upload with a purpose (a manager's): the picture is checked by
- * its content on the server and re-encoded; the answer's url is its largest
- * variant, served publicly. The purpose field goes before the file (the server
- * reads the body as it streams).
+ * POST /api/v3/upload (multipart, outside the JSON envelope's request shape),
+ * in the caller's language and with the scheme's session: the answer's data,
+ * or the envelope's error (a network failure or an unreadable answer is the
+ * generic one). With a purpose it is a back-office picture; without, a
+ * support photo. The purpose field goes before the file (the server reads the
+ * body as it streams).
  */
-export async function uploadImage(
-  file: Blob,
-  businessSlug: string,
-  purpose: ImagePurpose,
-): Promise<UploadedImage> {
+export async function postUpload<T>(file: Blob, businessSlug: string, purpose?: ImagePurpose): Promise<T> {
   const body = new FormData();
-  body.append("purpose", purpose);
+  if (purpose) body.append("purpose", purpose);
   body.append("file", file);
   const headers = new Headers({
     Accept: "application/json",
@@ -50,7 +48,15 @@ export async function uploadImage(
     throw new ApiError(FALLBACK_MESSAGES.generic, { fallback: "generic", cause: error });
   }
   if (!response.ok || parsed.success === false) throw apiErrorFromBody(parsed, response.status);
-  return parsed.data as UploadedImage;
+  return parsed.data as T;
+}
+
+/**
+ * A manager's picture for a purpose: checked by its content on the server and
+ * re-encoded; the answer's url is its largest variant, served publicly.
+ */
+export function uploadImage(file: Blob, businessSlug: string, purpose: ImagePurpose): Promise<UploadedImage> {
+  return postUpload<UploadedImage>(file, businessSlug, purpose);
 }
 
 /**

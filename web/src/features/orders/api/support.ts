@@ -1,8 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { API_BASE, call, CLIENT_HEADER } from "@/lib/api/client";
-import { ApiError, apiErrorFromBody, FALLBACK_MESSAGES } from "@/lib/api/api-error";
-import { tokenOf, useAuthStore } from "@/stores/auth";
-import { useGeneralStore } from "@/stores/general";
+import { call } from "@/lib/api/client";
+import { type ImagePurpose, postUpload } from "@/lib/api/upload-image";
 import { orderQueryKey } from "./get-order";
 
 export const SUPPORT_KINDS = ["incorrect_item", "wrong_order", "quality_concern", "something_else"] as const;
@@ -24,39 +22,11 @@ export interface UploadedPhoto {
 }
 
 /**
- * POST /api/v3/upload (multipart, outside the JSON envelope's request shape). With a
- * purpose ("menu", "logo") it is a back-office picture; without, a support photo.
+ * POST /api/v3/upload (lib/api/upload-image.ts). With a purpose ("menu",
+ * "logo") it is a back-office picture; without, a support photo.
  */
-export async function uploadPhoto(
-  file: File,
-  businessSlug: string,
-  purpose?: "menu" | "logo",
-): Promise<UploadedPhoto> {
-  const body = new FormData();
-  if (purpose) body.append("purpose", purpose); // before the file: the server reads it first
-  body.append("file", file);
-  const headers = new Headers({
-    Accept: "application/json",
-    "X-Client": CLIENT_HEADER,
-    "Accept-Language": useGeneralStore.getState().language,
-  });
-  const token = tokenOf(businessSlug)(useAuthStore.getState());
-  if (token) headers.set("Authorization", `Bearer ${token}`);
-  let response: Response;
-  let parsed: Record<string, unknown>;
-  try {
-    response = await fetch(`${API_BASE}/upload?business_slug=${encodeURIComponent(businessSlug)}`, {
-      method: "POST",
-      headers,
-      body,
-      credentials: "omit",
-    });
-    parsed = (await response.json()) as Record<string, unknown>;
-  } catch (error) {
-    throw new ApiError(FALLBACK_MESSAGES.generic, { fallback: "generic", cause: error });
-  }
-  if (!response.ok || parsed.success === false) throw apiErrorFromBody(parsed, response.status);
-  return parsed.data as UploadedPhoto;
+export function uploadPhoto(file: File, businessSlug: string, purpose?: ImagePurpose): Promise<UploadedPhoto> {
+  return postUpload<UploadedPhoto>(file, businessSlug, purpose);
 }
 
 /** supports/insert: the request about one of the caller's orders. */
