@@ -131,14 +131,21 @@ func (s *Server) mediaVariant(w http.ResponseWriter, r *http.Request, _ *Caller)
 		s.writeError(w, r, lang, err)
 		return
 	}
+	w.Header().Set("Content-Security-Policy", "default-src 'none'; sandbox")
+	writeStored(w, r, v.ContentType, v.Data, "public, max-age=31536000, immutable")
+}
+
+// writeStored answers 200 with a stored file's bytes (none for HEAD), of its
+// own Content-Type, which the browser is told not to second-guess, and kept
+// by caches as cacheControl says.
+func writeStored(w http.ResponseWriter, r *http.Request, contentType string, data []byte, cacheControl string) {
 	h := w.Header()
-	h.Set("Content-Type", v.ContentType)
-	h.Set("Content-Length", strconv.Itoa(len(v.Data)))
+	h.Set("Content-Type", contentType)
+	h.Set("Content-Length", strconv.Itoa(len(data)))
 	h.Set("X-Content-Type-Options", "nosniff")
-	h.Set("Content-Security-Policy", "default-src 'none'; sandbox")
-	h.Set("Cache-Control", "public, max-age=31536000, immutable")
+	h.Set("Cache-Control", cacheControl)
 	w.WriteHeader(http.StatusOK)
 	if r.Method != http.MethodHead {
-		_, _ = w.Write(v.Data)
+		_, _ = w.Write(data)
 	}
 }

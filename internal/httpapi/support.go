@@ -145,14 +145,8 @@ func (s *Server) photo(w http.ResponseWriter, r *http.Request, c *Caller) {
 		s.writeError(w, r, lang, err)
 		return
 	}
-	h := w.Header()
-	h.Set("Content-Type", p.ContentType)
-	h.Set("Content-Length", strconv.Itoa(len(p.Data)))
-	h.Set("X-Content-Type-Options", "nosniff")
 	// Private to the signed-in reader: never kept by a shared cache.
-	h.Set("Cache-Control", "private, max-age=3600")
-	w.WriteHeader(http.StatusOK)
-	_, _ = w.Write(p.Data)
+	writeStored(w, r, p.ContentType, p.Data, "private, max-age=3600")
 }
 
 // supportInput is supports/insert's data.

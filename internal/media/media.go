@@ -147,25 +147,50 @@ func (p *Processor) Process(ctx context.Context, purpose Purpose, r io.Reader) (
 	if !purpose.Valid() {
 		return nil, platter.Invalid(map[string]string{"purpose": "upload.purpose_invalid"})
 	}
-	raw, err := io.ReadAll(io.LimitReader(r, MaxBytes+1))
+	img, err := Decode(ctx, p.gate, r, Bounds{Bytes: MaxBytes, Side: MaxSide, Pixels: MaxPixels})
 	if err != nil {
 		return nil, err
 	}
-	if len(raw) > MaxBytes {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	return encodeAll(purpose, img)
+}
+
+// Bounds is what an upload may be: at most Bytes long (and not empty), and
+// a header claiming at most Side pixels a side and Pixels in all. JPEGOnly
+// refuses a PNG or WebP by its content.
+type Bounds struct {
+	Bytes, Side, Pixels int
+	JPEGOnly            bool
+}
+
+// Decode reads an upload within b from r and decodes it, upright (a JPEG's
+// EXIF orientation applied to the pixels), at most as many at once as gate
+// lets in; the header is checked before anything is decoded. The format is
+// chosen by the content's magic bytes, never by a name or a header. Its
+// refusals: ErrImageTooLarge, ErrBadImage (not a picture by its content, or
+// undecodable) and ErrTooManyPixels.
+func Decode(ctx context.Context, gate *account.Gate, r io.Reader, b Bounds) (image.Image, error) {
+	raw, err := io.ReadAll(io.LimitReader(r, int64(b.Bytes)+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(raw) > b.Bytes {
 		return nil, ErrImageTooLarge()
 	}
 	f := sniff(raw)
-	if f == nil {
+	if f == nil || (b.JPEGOnly && !f.jpeg) {
 		return nil, ErrBadImage()
 	}
 	cfg, err := f.config(bytes.NewReader(raw))
 	if err != nil || cfg.Width <= 0 || cfg.Height <= 0 {
 		return nil, ErrBadImage()
 	}
-	if cfg.Width > MaxSide || cfg.Height > MaxSide || cfg.Width*cfg.Height > MaxPixels {
+	if cfg.Width > b.Side || cfg.Height > b.Side || cfg.Width*cfg.Height > b.Pixels {
 		return nil, ErrTooManyPixels()
 	}
-	release, err := p.gate.Enter(ctx)
+	release, err := gate.Enter(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -177,10 +202,7 @@ func (p *Processor) Process(ctx context.Context, purpose Purpose, r io.Reader) (
 	if f.jpeg {
 		img = Orient(img, EXIFOrientation(raw))
 	}
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	return encodeAll(purpose, img)
+	return img, nil
 }
 
 // IsBadImage reports a refusal of Process for the upload's content.

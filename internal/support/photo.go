@@ -56,30 +56,15 @@ func NewDecoder(n int, wait time.Duration) *Decoder {
 // JPEG by its content (whatever its name or Content-Type), is larger than
 // 800 KB, or decodes to more than the pixel bounds is ErrBadPhoto.
 func (d *Decoder) Process(ctx context.Context, r io.Reader) (data []byte, width, height int, err error) {
-	raw, err := io.ReadAll(io.LimitReader(r, MaxPhotoBytes+1))
+	img, err := media.Decode(ctx, d.gate, r, media.Bounds{
+		Bytes: MaxPhotoBytes, Side: MaxPhotoSide, Pixels: MaxPhotoPixels, JPEGOnly: true,
+	})
+	if media.IsBadImage(err) {
+		return nil, 0, 0, ErrBadPhoto()
+	}
 	if err != nil {
 		return nil, 0, 0, err
 	}
-	if len(raw) > MaxPhotoBytes || len(raw) == 0 {
-		return nil, 0, 0, ErrBadPhoto()
-	}
-	// jpeg.DecodeConfig, not image.DecodeConfig: only the JPEG decoder is
-	// asked, so a PNG or GIF under a .jpg name is refused here.
-	cfg, err := jpeg.DecodeConfig(bytes.NewReader(raw))
-	if err != nil || cfg.Width <= 0 || cfg.Height <= 0 ||
-		cfg.Width > MaxPhotoSide || cfg.Height > MaxPhotoSide || cfg.Width*cfg.Height > MaxPhotoPixels {
-		return nil, 0, 0, ErrBadPhoto()
-	}
-	release, err := d.gate.Enter(ctx)
-	if err != nil {
-		return nil, 0, 0, err
-	}
-	defer release()
-	img, err := jpeg.Decode(bytes.NewReader(raw))
-	if err != nil {
-		return nil, 0, 0, ErrBadPhoto()
-	}
-	img = media.Orient(img, media.EXIFOrientation(raw))
 	var out bytes.Buffer
 	if err := jpeg.Encode(&out, img, &jpeg.Options{Quality: photoQuality}); err != nil {
 		return nil, 0, 0, platter.Internal(err)
