@@ -1,6 +1,6 @@
-import L from "leaflet";
-import "leaflet/dist/leaflet.css";
+import type L from "leaflet";
 import { useEffect, useRef } from "react";
+import { pinIcon, pinMap } from "@/lib/pin-map";
 import { MAP_CENTRE_DEBOUNCE_MS, MAP_HEIGHT_PX, MAP_ZOOM } from "../constants";
 
 interface MapPinProps {
@@ -14,13 +14,7 @@ interface MapPinProps {
   label: string;
 }
 
-// An inline SVG pin: Leaflet's default marker images do not survive bundling.
-const pinIcon = L.divIcon({
-  className: "map-pin__icon",
-  html: '<svg viewBox="0 0 24 32" width="32" height="42" aria-hidden="true"><path d="M12 0C5.4 0 0 5.3 0 11.9 0 20.8 12 32 12 32s12-11.2 12-20.1C24 5.3 18.6 0 12 0z" fill="currentColor"/><circle cx="12" cy="12" r="4.5" fill="#fff"/></svg>',
-  iconSize: [32, 42],
-  iconAnchor: [16, 42],
-});
+const icon = pinIcon("map-pin__icon", 32, 42);
 
 /**
  * The delivery pin. The pin marks the map centre: pan the map (mouse, touch or
@@ -47,18 +41,15 @@ export default function MapPin({ lat, lng, onChange, tileUrl, attribution, label
       element.dataset.lng = pinLng.toFixed(6);
     };
     mark(position.current);
-    const map = L.map(element, { center: position.current, zoom: MAP_ZOOM, keyboard: true });
-    if (tileUrl) {
-      L.tileLayer(tileUrl, { attribution, maxZoom: 19 }).addTo(map);
-    } else if (attribution) {
-      map.attributionControl.addAttribution(attribution);
-    }
-    const marker = L.marker(position.current, {
-      draggable: true,
-      icon: pinIcon,
-      title: label,
-      alt: label,
-    }).addTo(map);
+    const { map, marker, dispose } = pinMap(element, {
+      centre: position.current,
+      zoom: MAP_ZOOM,
+      keyboard: true,
+      tileUrl,
+      attribution,
+      label,
+      icon,
+    });
 
     let timer: ReturnType<typeof setTimeout> | undefined;
     const settle = () => {
@@ -75,13 +66,10 @@ export default function MapPin({ lat, lng, onChange, tileUrl, attribution, label
     map.on("moveend", settle);
     map.on("click", (event: L.LeafletMouseEvent) => map.panTo(event.latlng));
     marker.on("dragend", () => map.setView(marker.getLatLng(), map.getZoom(), { animate: false }));
-    // The dialog may still be laying out when the map is created.
-    const resize = setTimeout(() => map.invalidateSize(), 0);
 
     return () => {
       clearTimeout(timer);
-      clearTimeout(resize);
-      map.remove();
+      dispose();
     };
   }, [tileUrl, attribution, label]);
 

@@ -1,6 +1,6 @@
-import L from "leaflet";
-import "leaflet/dist/leaflet.css";
+import type L from "leaflet";
 import { useEffect, useRef } from "react";
+import { pinIcon, pinMap } from "@/lib/pin-map";
 
 interface VenuePinProps {
   lat: number;
@@ -11,12 +11,7 @@ interface VenuePinProps {
   label: string;
 }
 
-const pinIcon = L.divIcon({
-  className: "venue-pin__icon",
-  html: '<svg viewBox="0 0 24 32" width="28" height="38" aria-hidden="true"><path d="M12 0C5.4 0 0 5.3 0 11.9 0 20.8 12 32 12 32s12-11.2 12-20.1C24 5.3 18.6 0 12 0z" fill="currentColor"/><circle cx="12" cy="12" r="4.5" fill="#fff"/></svg>',
-  iconSize: [28, 38],
-  iconAnchor: [14, 38],
-});
+const icon = pinIcon("venue-pin__icon", 28, 38);
 
 /** The venue's pin: drag it or click the map to move the venue (its position is on the element as data-lat/lng). */
 export default function VenuePin({ lat, lng, onChange, tileUrl, attribution, label }: VenuePinProps) {
@@ -30,15 +25,14 @@ export default function VenuePin({ lat, lng, onChange, tileUrl, attribution, lab
   useEffect(() => {
     const el = element.current;
     if (!el) return;
-    const map = L.map(el, { center: start.current, zoom: 15 });
-    if (tileUrl) L.tileLayer(tileUrl, { attribution, maxZoom: 19 }).addTo(map);
-    else if (attribution) map.attributionControl.addAttribution(attribution);
-    const marker = L.marker(start.current, {
-      draggable: true,
-      icon: pinIcon,
-      title: label,
-      alt: label,
-    }).addTo(map);
+    const { map, marker, dispose } = pinMap(el, {
+      centre: start.current,
+      zoom: 15,
+      tileUrl,
+      attribution,
+      label,
+      icon,
+    });
     const moved = (p: L.LatLng) => {
       el.dataset.lat = p.lat.toFixed(6);
       el.dataset.lng = p.lng.toFixed(6);
@@ -49,11 +43,7 @@ export default function VenuePin({ lat, lng, onChange, tileUrl, attribution, lab
       marker.setLatLng(e.latlng);
       moved(e.latlng);
     });
-    const resize = setTimeout(() => map.invalidateSize(), 0);
-    return () => {
-      clearTimeout(resize);
-      map.remove();
-    };
+    return dispose;
   }, [tileUrl, attribution, label]);
 
   return <div ref={element} className="venue-pin" role="application" aria-label={label} />;
