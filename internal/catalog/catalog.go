@@ -194,6 +194,9 @@ type Item struct {
 	// OutOfHours is set by Menu.ApplyTime when the item's dayparts do not
 	// cover the moment the menu was read for (IsAvailable stays as stocked).
 	OutOfHours bool
+	// SnoozedUntil is when a timed snooze that made the item unavailable
+	// ends (SoldOut.Apply); zero when none did.
+	SnoozedUntil time.Time
 }
 
 // ModifierCategory is a group of choices for an item ("Choose your bun").
@@ -215,6 +218,8 @@ type ModifierItem struct {
 	Price              int64
 	IsAvailable        bool
 	Position           int
+	// SnoozedUntil: as Item's.
+	SnoozedUntil time.Time
 }
 
 // ForOrderType returns the items offered for order type t, in order.

@@ -44,8 +44,10 @@ func (s SoldOut) Next() time.Time {
 	return next
 }
 
-// Apply marks the sold-out items and modifier items of m unavailable. m
-// must be the caller's own copy.
+// Apply marks the sold-out items and modifier items of m unavailable, and
+// keeps a timed snooze's end on the row it made unavailable (SnoozedUntil),
+// so a pre-order for after it can be judged by it. m must be the caller's
+// own copy.
 func (s SoldOut) Apply(m *Menu) {
 	items := make(map[int64]bool, len(s.ItemIDs))
 	for _, id := range s.ItemIDs {
@@ -56,13 +58,19 @@ func (s SoldOut) Apply(m *Menu) {
 		mods[id] = true
 	}
 	for i := range m.Items {
-		if items[m.Items[i].ID] {
-			m.Items[i].IsAvailable = false
+		if it := &m.Items[i]; items[it.ID] {
+			if it.IsAvailable {
+				it.SnoozedUntil = s.ItemUntil[it.ID]
+			}
+			it.IsAvailable = false
 		}
 	}
 	for i := range m.ModifierItems {
-		if mods[m.ModifierItems[i].ID] {
-			m.ModifierItems[i].IsAvailable = false
+		if mi := &m.ModifierItems[i]; mods[mi.ID] {
+			if mi.IsAvailable {
+				mi.SnoozedUntil = s.ModifierUntil[mi.ID]
+			}
+			mi.IsAvailable = false
 		}
 	}
 	m.FreshBefore(s.Next())

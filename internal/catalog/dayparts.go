@@ -10,8 +10,9 @@ import (
 // Daypart is when an item is served (docs/architecture.md §10): on the weekdays
 // listed (0 Sunday … 6 Saturday), from From until To ("HH:MM", To may be
 // "24:00"), in the venue's own zone. An item with no dayparts is served all
-// day; one with dayparts is listed as unavailable outside them, and checkout
-// refuses it.
+// day; one with dayparts is listed as unavailable outside them (judged at
+// now), and checkout refuses it when the order's own time falls outside
+// them (Item.ServedAt: the slot of a pre-order, now for ASAP).
 type Daypart struct {
 	Days []int  `json:"days"`
 	From string `json:"from"`
@@ -41,6 +42,14 @@ func Served(dps []Daypart, t time.Time, loc *time.Location) bool {
 		}
 	}
 	return false
+}
+
+// ServedAt reports whether the item can be ordered for at, in loc: its
+// dayparts cover at, and it is in stock then (available, or sold out only
+// by a timed snooze that has ended by at).
+func (it *Item) ServedAt(at time.Time, loc *time.Location) (inStock, inHours bool) {
+	inStock = it.IsAvailable || (!it.SnoozedUntil.IsZero() && !at.Before(it.SnoozedUntil))
+	return inStock, Served(it.Dayparts, at, loc)
 }
 
 // nextDaypartChange is the first boundary of dps after t (a daypart

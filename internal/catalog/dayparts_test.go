@@ -41,3 +41,39 @@ func TestDaypartsValidated(t *testing.T) {
 		t.Errorf("at 07:30 the menu is good until 11:00 Warsaw; got %v (out of hours %v)", m.FreshUntil, m.Items[0].OutOfHours)
 	}
 }
+
+// TestServedAtTheOrdersTime: an item is judged at the time an order is for:
+// breakfast for a Tuesday 08:00 slot is in hours whatever the clock says
+// now; a timed snooze no longer holds for a slot at or after its end, an
+// open-ended one (or an item imported unavailable) always does.
+func TestServedAtTheOrdersTime(t *testing.T) {
+	loc, _ := time.LoadLocation("Europe/London")
+	breakfast := []catalog.Daypart{{Days: []int{2}, From: "07:00", To: "11:00"}}
+	until := time.Date(2026, 3, 3, 0, 0, 0, 0, time.UTC)
+	m := catalog.Menu{Items: []catalog.Item{
+		{ID: 1, IsAvailable: true, Dayparts: breakfast},
+		{ID: 2, IsAvailable: true},
+		{ID: 3, IsAvailable: false},
+	}}
+	catalog.SoldOut{ItemIDs: []int64{1, 2, 3}, ItemUntil: map[int64]time.Time{1: until, 3: until}}.Apply(&m)
+	at := func(hhmm string) time.Time {
+		t, _ := time.ParseInLocation("2006-01-02 15:04", "2026-03-03 "+hhmm, loc)
+		return t
+	}
+	for _, c := range []struct {
+		item            int
+		at              time.Time
+		inStock, inHour bool
+	}{
+		{0, at("08:00"), true, true},
+		{0, at("13:00"), true, false},
+		{0, until.Add(-time.Minute), false, false},
+		{1, at("08:00"), false, true},
+		{2, at("08:00"), false, true},
+	} {
+		s, h := m.Items[c.item].ServedAt(c.at, loc)
+		if s != c.inStock || h != c.inHour {
+			t.Errorf("item %d at %v: in stock %v in hours %v, want %v %v", m.Items[c.item].ID, c.at, s, h, c.inStock, c.inHour)
+		}
+	}
+}

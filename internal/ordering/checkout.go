@@ -56,6 +56,16 @@ type Basket struct {
 	LoyaltyRewardID *int64
 }
 
+// madeFor is the time the order's items are judged at (dayparts, timed
+// snoozes; docs/architecture.md §10): a pre-order's slot, whatever the
+// clock says now, else now (ASAP is made now).
+func (b *Basket) madeFor(now time.Time) time.Time {
+	if !b.ASAP && b.PreorderFor != nil && !b.PreorderFor.IsZero() {
+		return *b.PreorderFor
+	}
+	return now
+}
+
 // CheckoutRequest is orders/prepare: a basket and what makes it an order.
 type CheckoutRequest struct {
 	Basket
@@ -114,7 +124,8 @@ func (s *Service) Quote(ctx context.Context, b Basket) (*Quote, error) {
 	if err != nil {
 		return nil, err
 	}
-	base := pricing.Input{Venue: q.Venue, Menu: menu.menu, Index: menu.index, OrderType: b.OrderType, Lines: b.Lines,
+	base := pricing.Input{Venue: q.Venue, Menu: menu.menu, Index: menu.index, At: b.madeFor(now),
+		OrderType: b.OrderType, Lines: b.Lines,
 		Delivery: b.Delivery, Tip: b.Tip, TipPercent: b.TipPercent,
 		StampThreshold: q.Scheme.Loyalty.StampThreshold, Currency: q.Scheme.Currency}
 	discount, err := s.discount(ctx, q, base, now)

@@ -42,7 +42,8 @@ func NewMenuIndex(m *catalog.Menu) *MenuIndex {
 // for the order type; a modifier is gone, sold out or not one of the
 // item's; a modifier category's choices fall outside its select_min/max;
 // the quantity falls outside the item's select_min/max.
-func priceLine(ix *MenuIndex, orderType, i int, in LineInput) Line {
+func priceLine(ix *MenuIndex, p Input, i int, in LineInput) Line {
+	orderType := p.OrderType
 	line := Line{Index: i, ItemID: in.ItemID, Qty: in.Qty}
 	it, ok := ix.items[in.ItemID]
 	if !ok {
@@ -51,9 +52,13 @@ func priceLine(ix *MenuIndex, orderType, i int, in LineInput) Line {
 	}
 	line.Title, line.UnitPrice = it.Title, it.Price
 	title := map[string]string{"title": it.Title}
-	if !it.IsAvailable || (len(it.OrderTypes) > 0 && !containsInt(it.OrderTypes, orderType)) {
+	inStock, inHours := it.IsAvailable, !it.OutOfHours
+	if !p.At.IsZero() {
+		inStock, inHours = it.ServedAt(p.At, p.Venue.Location())
+	}
+	if !inStock || (len(it.OrderTypes) > 0 && !containsInt(it.OrderTypes, orderType)) {
 		line.Problem = lineProblem(platter.CodeItemUnavailable, "order.item_unavailable", title)
-	} else if it.OutOfHours {
+	} else if !inHours {
 		line.Problem = lineProblem(platter.CodeItemUnavailable, "order.item_out_of_hours",
 			map[string]string{"title": it.Title, "hours": catalog.DaypartsText(it.Dayparts)})
 	}
@@ -68,7 +73,7 @@ func priceLine(ix *MenuIndex, orderType, i int, in LineInput) Line {
 			Name: mi.Name, Price: mi.Price, Qty: m.Qty})
 		line.UnitPrice += mi.Price * int64(m.Qty)
 		chosen[mi.ModifierCategoryID] += m.Qty
-		if !mi.IsAvailable {
+		if !mi.IsAvailable && (p.At.IsZero() || mi.SnoozedUntil.IsZero() || p.At.Before(mi.SnoozedUntil)) {
 			line.setProblem(platter.CodeModifierUnavailable, "order.modifier_unavailable",
 				map[string]string{"title": it.Title, "name": mi.Name})
 		}

@@ -11,6 +11,8 @@
 package pricing
 
 import (
+	"time"
+
 	"platter/internal/catalog"
 	"platter/internal/platter"
 )
@@ -68,7 +70,11 @@ type Input struct {
 	Menu  *catalog.Menu // live rows only: a removed item is simply absent
 	// Index is NewMenuIndex(Menu) when the caller keeps one; nil (or an
 	// index of another menu) builds it for this call.
-	Index     *MenuIndex
+	Index *MenuIndex
+	// At is when the order is for (a pre-order's slot, now for ASAP): the
+	// items' dayparts (in the venue's zone) and timed snoozes are judged at
+	// it. Zero: as the menu was read (OutOfHours, IsAvailable).
+	At        time.Time
 	OrderType int
 	Lines     []LineInput
 	// Delivery is the delivery address's location (DELIVERY only; nil when
@@ -154,7 +160,7 @@ func Price(in Input) *Quote {
 		menu = NewMenuIndex(in.Menu)
 	}
 	for i, l := range in.Lines {
-		line := priceLine(menu, in.OrderType, i, l)
+		line := priceLine(menu, in, i, l)
 		line.VATRateBP = in.Venue.VATRateBP
 		if line.Problem == nil {
 			q.Subtotal += line.Total
