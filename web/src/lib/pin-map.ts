@@ -1,5 +1,30 @@
 import L from "leaflet";
 import "leaflet/dist/leaflet.css";
+import { useEffect, useRef } from "react";
+
+/** A pin component's props: where it starts, who hears where it goes, the map's tiles and its name. */
+export interface PinProps {
+  lat: number;
+  lng: number;
+  onChange: (lat: number, lng: number) => void;
+  /** From general/shake-hand maps; without tiles the pin still works. */
+  tileUrl: string;
+  attribution: string;
+  label: string;
+}
+
+/**
+ * The latest onChange, for a map built once: the map's handlers call
+ * `ref.current` and never see a stale callback, and a new callback does not
+ * rebuild the map.
+ */
+export function useLatest<T>(value: T) {
+  const ref = useRef(value);
+  useEffect(() => {
+    ref.current = value;
+  }, [value]);
+  return ref;
+}
 
 /**
  * An inline SVG pin of width × height px, its tip on the position (Leaflet's

@@ -1,18 +1,7 @@
 import type L from "leaflet";
 import { useEffect, useRef } from "react";
-import { pinIcon, pinMap } from "@/lib/pin-map";
+import { pinIcon, pinMap, type PinProps, useLatest } from "@/lib/pin-map";
 import { MAP_CENTRE_DEBOUNCE_MS, MAP_HEIGHT_PX, MAP_ZOOM } from "../constants";
-
-interface MapPinProps {
-  lat: number;
-  lng: number;
-  /** Called with the map centre once it has not moved for 300 ms (docs/product.md §2). */
-  onChange: (lat: number, lng: number) => void;
-  /** From general/shake-hand maps; without tiles the pin still works. */
-  tileUrl: string;
-  attribution: string;
-  label: string;
-}
 
 const icon = pinIcon("map-pin__icon", 32, 42);
 
@@ -22,12 +11,9 @@ const icon = pinIcon("map-pin__icon", 32, 42);
  * map has been still for 300 ms. The position is also on the element as
  * data-lat / data-lng.
  */
-export default function MapPin({ lat, lng, onChange, tileUrl, attribution, label }: MapPinProps) {
+export default function MapPin({ lat, lng, onChange, tileUrl, attribution, label }: PinProps) {
   const container = useRef<HTMLDivElement>(null);
-  const onChangeRef = useRef(onChange);
-  useEffect(() => {
-    onChangeRef.current = onChange;
-  }, [onChange]);
+  const onChangeRef = useLatest(onChange);
   // The starting position; afterwards the map is the source of truth (kept here
   // so that a map rebuilt for late-arriving tile settings keeps the pin).
   const position = useRef<[number, number]>([lat, lng]);
@@ -71,7 +57,7 @@ export default function MapPin({ lat, lng, onChange, tileUrl, attribution, label
       clearTimeout(timer);
       dispose();
     };
-  }, [tileUrl, attribution, label]);
+  }, [tileUrl, attribution, label, onChangeRef]);
 
   return (
     <div

@@ -1,25 +1,13 @@
 import type L from "leaflet";
 import { useEffect, useRef } from "react";
-import { pinIcon, pinMap } from "@/lib/pin-map";
-
-interface VenuePinProps {
-  lat: number;
-  lng: number;
-  onChange: (lat: number, lng: number) => void;
-  tileUrl: string;
-  attribution: string;
-  label: string;
-}
+import { pinIcon, pinMap, type PinProps, useLatest } from "@/lib/pin-map";
 
 const icon = pinIcon("venue-pin__icon", 28, 38);
 
 /** The venue's pin: drag it or click the map to move the venue (its position is on the element as data-lat/lng). */
-export default function VenuePin({ lat, lng, onChange, tileUrl, attribution, label }: VenuePinProps) {
+export default function VenuePin({ lat, lng, onChange, tileUrl, attribution, label }: PinProps) {
   const element = useRef<HTMLDivElement>(null);
-  const onChangeRef = useRef(onChange);
-  useEffect(() => {
-    onChangeRef.current = onChange;
-  }, [onChange]);
+  const onChangeRef = useLatest(onChange);
   const start = useRef<[number, number]>([lat, lng]);
 
   useEffect(() => {
@@ -44,7 +32,7 @@ export default function VenuePin({ lat, lng, onChange, tileUrl, attribution, lab
       moved(e.latlng);
     });
     return dispose;
-  }, [tileUrl, attribution, label]);
+  }, [tileUrl, attribution, label, onChangeRef]);
 
   return <div ref={element} className="venue-pin" role="application" aria-label={label} />;
 }
