@@ -42,22 +42,31 @@ const itemTitles = (page: Page, category: string) =>
   page.getByRole("list", { name: category }).locator(".menu-board__item-title");
 
 test.describe("Menu editor", () => {
-  test("a manager builds a menu by keyboard and a customer sees it", async ({ page, browser, baseURL }) => {
+  test("a manager builds a menu by keyboard and a customer sees it", async ({
+    page,
+    browser,
+    baseURL,
+  }, testInfo) => {
     test.slow(); // a sign-in's hash and a dozen saves on a shared machine
+    // A retry builds its own categories: a failed attempt leaves its own behind.
+    const n = testInfo.retry ? ` ${testInfo.retry + 1}` : "";
+    const BREAKFAST = `Breakfast E2E${n}`;
+    const DRINKS = `Drinks E2E${n}`;
+    const TOPPINGS = `Toppings E2E${n}`;
     await managerSignsIn(page);
     await page.getByRole("navigation", { name: "Back office" }).getByRole("link", { name: "Menu" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Menu" })).toBeVisible();
 
-    await addCategory(page, "Breakfast E2E");
-    await addCategory(page, "Drinks E2E");
-    await addItem(page, "Breakfast E2E", "Porridge", "4.50");
-    await addItem(page, "Breakfast E2E", "Pancakes", "5.25");
-    await addItem(page, "Drinks E2E", "Builder's tea", "2.00");
+    await addCategory(page, BREAKFAST);
+    await addCategory(page, DRINKS);
+    await addItem(page, BREAKFAST, "Porridge", "4.50");
+    await addItem(page, BREAKFAST, "Pancakes", "5.25");
+    await addItem(page, DRINKS, "Builder's tea", "2.00");
 
     // A modifier group with one option, offered on both breakfast items in one write.
-    await page.getByPlaceholder("New group, e.g. Choose your sauce").fill("Toppings E2E");
+    await page.getByPlaceholder("New group, e.g. Choose your sauce").fill(TOPPINGS);
     await page.getByRole("button", { name: "Add group" }).click();
-    const group = page.getByRole("article", { name: "Toppings E2E" });
+    const group = page.getByRole("article", { name: TOPPINGS });
     await group.getByRole("button", { name: "Add option" }).click();
     await group.getByLabel("Option name").fill("Honey");
     await group.getByLabel("Price of Honey").fill("0.50");
@@ -70,37 +79,42 @@ test.describe("Menu editor", () => {
     await expect(group.getByRole("group", { name: "Offered on 2 items" })).toBeVisible();
 
     // Keyboard only: Pancakes' handle picked up with Space, moved up, dropped with Space.
+    // Each key waits for what a screen reader hears (dnd-kit's live region):
+    // picked up (the lists are measured), moved over Porridge, then dropped.
     const handle = page.getByRole("button", { name: "Reorder item Pancakes" });
+    const heard = page.locator('[id^="DndLiveRegion"]');
     await handle.focus();
     await page.keyboard.press("Space");
+    await expect(heard).toContainText("Picked up");
     await page.keyboard.press("ArrowUp");
+    await expect(heard).toContainText("was moved over");
     await page.keyboard.press("Space");
-    await expect(itemTitles(page, "Breakfast E2E")).toHaveText(["Pancakes", "Porridge"]);
+    await expect(itemTitles(page, BREAKFAST)).toHaveText(["Pancakes", "Porridge"]);
     await expect(page.getByText("All changes saved")).toBeVisible();
     // Reload: the order is the server's, not only the screen's.
     await page.reload();
-    await expect(itemTitles(page, "Breakfast E2E")).toHaveText(["Pancakes", "Porridge"]);
+    await expect(itemTitles(page, BREAKFAST)).toHaveText(["Pancakes", "Porridge"]);
 
     const customer = await browser.newPage({ baseURL });
     try {
       await customer.goto(`/${SCHEME}/always/menu`);
-      const breakfast = customer.getByRole("region", { name: "Breakfast E2E" });
+      const breakfast = customer.getByRole("region", { name: BREAKFAST });
       await expect(breakfast.locator(".item-card__title")).toHaveText(["Pancakes", "Porridge"]);
-      await expect(customer.getByRole("region", { name: "Drinks E2E" })).toContainText("Builder's tea");
+      await expect(customer.getByRole("region", { name: DRINKS })).toContainText("Builder's tea");
       await breakfast.getByRole("button", { name: /Porridge/ }).click();
       const dialog = customer.getByRole("dialog");
-      await expect(dialog).toContainText("Toppings E2E");
+      await expect(dialog).toContainText(TOPPINGS);
       await expect(dialog).toContainText("Honey");
     } finally {
       await customer.close();
     }
 
     // Put the menu back: what was built is hidden (never deleted).
-    for (const name of ["Breakfast E2E", "Drinks E2E", "Toppings E2E"]) {
+    for (const name of [BREAKFAST, DRINKS, TOPPINGS]) {
       await page.getByRole("button", { name: `Hide ${name}`, exact: true }).click();
       await page.getByRole("alertdialog").getByRole("button", { name: "Hide" }).click();
       await expect(page.getByText("All changes saved")).toBeVisible();
     }
-    await expect(page.getByRole("list", { name: "Breakfast E2E" })).toHaveCount(0);
+    await expect(page.getByRole("list", { name: BREAKFAST })).toHaveCount(0);
   });
 });
