@@ -89,7 +89,7 @@ func subjectOf(t *testing.T, m mailtest.Mail) string {
 }
 
 // TestOrderMailsSayWhatHappened: through a real SMTP server, a pickup
-// pre-order's receipt and acceptance promise its slot (tomorrow, in
+// pre-order's receipt and acceptance promise its slot (tomorrow, by its day and date, in
 // en-US's 12-hour clock) though staff gave no eta, its collection is
 // mailed; staff's reason for rejecting reaches the customer in Polish;
 // a cancellation the customer asked for reads as theirs.
@@ -125,12 +125,12 @@ func TestOrderMailsSayWhatHappened(t *testing.T) {
 		}
 
 		pre, _ := place("en-US", "pre@example.test", "mail-pre", "is_asap", false, "preorder_for", "2026-03-03T12:00:00Z")
-		if _, text := mailText("pre@example.test", 1); !strings.Contains(text, "Pickup: tomorrow, 12:00 PM (pre-order)") ||
+		if _, text := mailText("pre@example.test", 1); !strings.Contains(text, "Pickup: Tuesday, March 3, 12:00 PM (pre-order)") ||
 			!strings.Contains(text, "Paid with: Visa •••• 4242") {
 			t.Errorf("pre-order receipt:\n%s", text)
 		}
 		step(pre, ordering.StatusAccepted, ordering.ActorStaff, "")
-		if _, text := mailText("pre@example.test", 2); !strings.Contains(text, "It will be ready at the time you chose: tomorrow, 12:00 PM.") {
+		if _, text := mailText("pre@example.test", 2); !strings.Contains(text, "It will be ready at the time you chose: Tuesday, March 3, 12:00 PM.") {
 			t.Errorf("pre-order accepted mail does not promise the slot:\n%s", text)
 		}
 		step(pre, ordering.StatusReadyToCollect, ordering.ActorStaff, "")

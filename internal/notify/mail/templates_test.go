@@ -31,7 +31,7 @@ func mustZone(name string) *time.Location {
 	return l
 }
 
-// sampleOrder is a delivery pre-order for tomorrow's 12:00 slot, or an
+// sampleOrder is a delivery pre-order for tomorrow's 12:00 slot (Friday), or an
 // ASAP pickup promised for 17:54 today.
 func sampleOrder(preorder bool) *mail.Order {
 	o := &mail.Order{ID: 41, Number: 9, VenueSlug: "soho", Venue: "Ember & Bun — Soho",
@@ -63,8 +63,8 @@ var hrefs = regexp.MustCompile(`href="([^"]+)"`)
 func TestEveryMailKind(t *testing.T) {
 	t.Parallel()
 	times := map[string]map[bool]string{ // lang → preorder → the time the accepted mail promises
-		"en-US": {true: "tomorrow, 12:00 PM", false: "5:54 PM"},
-		"pl-PL": {true: "jutro, 12:00", false: "17:54"},
+		"en-US": {true: "Friday, November 27, 12:00 PM", false: "5:54 PM"},
+		"pl-PL": {true: "piątek, 27 listopada, 12:00", false: "17:54"},
 	}
 	for _, lang := range []string{"en-US", "pl-PL"} {
 		for _, b := range []mail.Brand{burgers, pierogi} {
@@ -194,7 +194,7 @@ func checkReceipt(t *testing.T, name string, m mail.Message, lang string, pre bo
 		pick("Placed: Thursday, November 26, 2026, 5:28 PM", "Złożone: czwartek, 26 listopada 2026, 17:28"),
 	}
 	if pre {
-		want = append(want, pick("Delivery: tomorrow, 12:00 PM (pre-order)", "Dostawa: jutro, 12:00 (na wybraną godzinę)"),
+		want = append(want, pick("Delivery: Friday, November 27, 12:00 PM (pre-order)", "Dostawa: piątek, 27 listopada, 12:00 (na wybraną godzinę)"),
 			pick("Deliver to: 5 Frith Street", "Adres dostawy: 5 Frith Street"),
 			pick("Delivery fee: £2.50", "Opłata za dostawę: £2.50"), pick("Order type: Delivery", "Sposób odbioru: Dostawa"))
 	} else {
@@ -263,7 +263,9 @@ func TestWhen(t *testing.T) {
 		{"en-US", time.Date(2026, 11, 28, 9, 15, 0, 0, time.UTC), "Saturday, November 28, 9:15 AM"},
 		{"pl-PL", time.Date(2026, 11, 28, 9, 15, 0, 0, time.UTC), "sobota, 28 listopada, 09:15"},
 		{"pl-PL", time.Date(2027, 1, 2, 12, 0, 0, 0, time.UTC), "sobota, 2 stycznia 2027, 12:00"},
-		{"de-DE", time.Date(2026, 11, 27, 0, 30, 0, 0, time.UTC), "tomorrow, 12:30 AM"},
+		// The next day by its date, never "tomorrow" (a mail read the next day
+		// would be wrong); a language mails are not written in falls back to en-US.
+		{"de-DE", time.Date(2026, 11, 27, 0, 30, 0, 0, time.UTC), "Friday, November 27, 12:30 AM"},
 	} {
 		if got := mail.When(c.lang, c.at, now, london); got != c.want {
 			t.Errorf("When(%s, %v) = %q, want %q", c.lang, c.at, got, c.want)

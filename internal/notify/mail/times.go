@@ -7,8 +7,9 @@ import (
 
 // Times in a mail are in the venue's zone and the language's format: en-US
 // on a 12-hour clock ("5:54 PM"), pl-PL on a 24-hour one ("17:54"), with
-// the day when it is not today ("tomorrow, 12:00 PM", "piątek, 27
-// listopada, 12:00"). Names of days and months are the languages' own
+// the day and date when it is not today ("Friday, November 27, 12:00 PM",
+// "piątek, 27 listopada, 12:00"): never "tomorrow", which a mail read the
+// next day gets wrong. Names of days and months are the languages' own
 // (CLDR), like the money formats of the pricing package.
 var (
 	weekdays = map[string][7]string{
@@ -22,7 +23,6 @@ var (
 		"pl-PL": {"stycznia", "lutego", "marca", "kwietnia", "maja", "czerwca", "lipca", "sierpnia",
 			"września", "października", "listopada", "grudnia"},
 	}
-	tomorrow = map[string]string{"en-US": "tomorrow", "pl-PL": "jutro"}
 )
 
 func clock(lang string, t time.Time) string {
@@ -46,8 +46,8 @@ func day(lang string, t time.Time, year bool) string {
 }
 
 // When is a promised time as a customer reads it at now: the time alone
-// today, "tomorrow, …" the next day, else with the day and date (and the
-// year when it is not this year's), in zone.
+// today, else with the day and date (and the year when it is not this
+// year's), in zone.
 func When(lang string, t, now time.Time, zone *time.Location) string {
 	lang = language(lang)
 	if zone == nil {
@@ -56,11 +56,8 @@ func When(lang string, t, now time.Time, zone *time.Location) string {
 	t, now = t.In(zone), now.In(zone)
 	y1, m1, d1 := t.Date()
 	y0, m0, d0 := now.Date()
-	switch {
-	case y1 == y0 && m1 == m0 && d1 == d0:
+	if y1 == y0 && m1 == m0 && d1 == d0 {
 		return clock(lang, t)
-	case time.Date(y0, m0, d0+1, 0, 0, 0, 0, zone).Equal(time.Date(y1, m1, d1, 0, 0, 0, 0, zone)):
-		return tomorrow[lang] + ", " + clock(lang, t)
 	}
 	return day(lang, t, y1 != y0) + ", " + clock(lang, t)
 }
