@@ -15,7 +15,10 @@
 # in London: soho is open, so ASAP is allowed), so the result does not depend
 # on when the bench runs. Besides checkouts/s, p50 and p99 it reports the CPU
 # time the server and the driver used per completed checkout: a figure that,
-# unlike the rate, barely depends on what else the machine is doing.
+# unlike the rate, barely depends on what else the machine is doing, and
+# the statements and transactions the server sent the database per
+# checkout (each statement a round trip on PostgreSQL; the mail job's
+# statements for the receipt included).
 # PLATTER_BIN runs another server binary (default bin/platter).
 #
 # Goal: >= 300 checkouts/s on SQLite with p99 <= 50 ms at 8 customers.
@@ -40,7 +43,12 @@ trap cleanup EXIT
 bench() {
   local port=$((20000 + RANDOM % 20000))
   export PLATTER_DATABASE_URL="$1" PLATTER_ADDR="127.0.0.1:$port" PLATTER_CLOCK="$CLOCK"
-  export PLATTER_METRICS_ADDR=${PLATTER_METRICS_ADDR:-off}
+  # Metrics on a port of their own: the driver reads the statements and
+  # transactions the server sent (platter_db_*_total) to report them per
+  # checkout. Every customer comes from 127.0.0.1: the unpaid-order cap
+  # per client (PLATTER_UNPAID_ORDERS_MAX, 3) would refuse the fourth.
+  local mport=$((port + 1))
+  export PLATTER_METRICS_ADDR="127.0.0.1:$mport" PLATTER_UNPAID_ORDERS_MAX=1000
   "$BIN" demo >/dev/null
   "$BIN" serve >"$tmp/serve.out" 2>"$tmp/serve.log" &
   pid=$!
@@ -50,14 +58,14 @@ bench() {
     sleep 0.1
   done
   bin/bench-checkout -url "http://127.0.0.1:$port" -customers "$CUSTOMERS" -duration "$DURATION" \
-    -label "$2" -server-pid "$pid" -results "$RESULTS" | tail -1 >&2
+    -label "$2" -server-pid "$pid" -metrics "http://127.0.0.1:$mport/metrics" -results "$RESULTS" | tail -1 >&2
   kill "$pid"; wait "$pid" 2>/dev/null || true; pid=
 }
 
 {
   echo
   echo "## Whole checkouts (quote + prepare + sandbox confirm) — $(date -u +%Y-%m-%dT%H:%MZ) ($(git rev-parse --short HEAD))"
-  echo "Machine: $(nproc) cores, $(free -g | awk '/Mem:/{print $2}') GiB, $(uname -sr), $(go version | awk '{print $3}'). bench/checkout.sh: the driver and the server on the same machine, each customer a guest ordering an ASAP pickup at demo-burgers/soho (server clock $CLOCK). Load average before the run: $(cut -d" " -f1-3 /proc/loadavg)."
+  echo "Machine: $(nproc) cores, $(free -g | awk '/Mem:/{print $2}') GiB, $(uname -sr), $(go version | awk '{print $3}'). Binary: ${LABEL:-$BIN}. bench/checkout.sh: the driver and the server on the same machine, each customer a guest ordering an ASAP pickup at demo-burgers/soho (server clock $CLOCK). Load average before the run: $(cut -d" " -f1-3 /proc/loadavg)."
   echo
   bin/bench-checkout -header
 } >>"$RESULTS"

@@ -17,26 +17,42 @@ const pinned = pinnedNow();
  * (e2e/README.md, "The clock"). PLATTER_E2E_NOW runs them all at one.
  *
  * CLOCK_FREE specs show no opening state: accounts, the first HTML without scripts, the back
- * office's shell, and the offline menu of e2e-hours' venue that is open day and night.
+ * office's shell, the offline menu of e2e-hours' venue that is open day and night, and the API
+ * reference.
  *
  * PINNED specs set their own moment (`test.use({ now })` for the whole file), so the closed
  * project would run the very same tests, on the very same server, a second time: a true
  * duplicate, and for those that change shared state (a pause, the demo driver) a clash.
  */
-const CLOCK_FREE = ["auth.spec.ts", "first-load.spec.ts", "admin.spec.ts", "offline.spec.ts"];
+const CLOCK_FREE = [
+  "auth.spec.ts",
+  "first-load.spec.ts",
+  "admin.spec.ts",
+  "offline.spec.ts",
+  "api-docs.spec.ts",
+];
 const PINNED = [
+  "back-office-day.spec.ts",
   "board.spec.ts",
   "mail.spec.ts",
   "checkout-closed.spec.ts",
   "checkout-offer.spec.ts",
+  "customers.spec.ts",
+  "go-live.spec.ts",
   "opening-hours-demo.spec.ts",
   "orders.spec.ts",
   "orders-account.spec.ts",
   "platform.spec.ts",
+  "printers.spec.ts",
+  "refunds.spec.ts",
+  "reports.spec.ts",
+  "second-instance.spec.ts",
   "stripe.spec.ts",
+  "support.spec.ts",
   "team.spec.ts",
   "venue-ops.spec.ts",
   "venues.spec.ts",
+  "webhooks.spec.ts",
 ];
 
 const projects = pinned

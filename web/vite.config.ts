@@ -117,7 +117,7 @@ export default defineConfig({
         test: {
           name: "jsdom",
           environment: "jsdom",
-          testTimeout: 30_000, // several 10 s waits (setup.ts) may add up on a busy machine
+          testTimeout: 120_000, // several waits (setup.ts: up to 30 s each) may add up on a busy machine
           setupFiles: ["./src/test/setup.ts"],
           include: ["src/**/*.test.tsx"],
         },

@@ -4,9 +4,9 @@
 // back to back for a while; it prints checkouts/s and the p50/p99 of one
 // whole checkout, and with -results appends them to bench/RESULTS.md.
 //
-// With -server-pid it also reads the CPU time (user + system, from
-// /proc/PID/stat) the server and the driver itself used during the
-// measured window and reports both per completed checkout: unlike the rate,
+// With -server-pid (one, or several comma-separated and summed) it also
+// reads the CPU time (user + system, from /proc/PID/stat) the server and
+// the driver itself used during the measured window and reports both per completed checkout: unlike the rate,
 // that does not depend on how busy the machine is, so runs on a shared
 // machine can still be compared.
 //
@@ -27,7 +27,6 @@ import (
 	"os"
 	"slices"
 	"strconv"
-	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -41,7 +40,8 @@ type options struct {
 	label     string
 	results   string
 	preorder  string
-	serverPID int
+	serverPID string
+	metrics   string
 }
 
 func main() {
@@ -53,7 +53,9 @@ func main() {
 	flag.StringVar(&o.label, "label", "", "what the run measured (database, machine), for -results")
 	flag.StringVar(&o.results, "results", "", "append a row to this RESULTS.md")
 	flag.StringVar(&o.preorder, "preorder", "", "order for this RFC 3339 slot instead of ASAP")
-	flag.IntVar(&o.serverPID, "server-pid", 0, "the server's process id, to report its CPU time per checkout")
+	flag.StringVar(&o.serverPID, "server-pid", "", "the server's process id, to report its CPU time per checkout "+
+		"(several, comma-separated: instances behind a load balancer, summed)")
+	flag.StringVar(&o.metrics, "metrics", "", "the server's /metrics URL, to report database statements per checkout")
 	printHeader := flag.Bool("header", false, "print the results table's header and exit")
 	flag.Parse()
 	if *printHeader {
@@ -67,8 +69,8 @@ func main() {
 }
 
 // header is the table header of the rows run prints.
-const header = "| run | customers | duration | checkouts | failed | checkouts/s | p50 ms | p99 ms | server CPU ms/checkout | driver CPU ms/checkout |\n" +
-	"|---|---|---|---|---|---|---|---|---|---|"
+const header = "| run | customers | duration | checkouts | failed | checkouts/s | p50 ms | p99 ms | server CPU ms/checkout | driver CPU ms/checkout | statements/checkout | transactions/checkout |\n" +
+	"|---|---|---|---|---|---|---|---|---|---|---|---|"
 
 func run(o options) error {
 	c := &client{base: o.base, http: &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: o.customers * 2}}}
@@ -136,12 +138,20 @@ func run(o options) error {
 	if err != nil {
 		return err
 	}
+	db0, err := dbCounts(o.metrics)
+	if err != nil {
+		return err
+	}
 	start := time.Now()
 	measuring.Store(true)
 	time.Sleep(o.duration)
 	measuring.Store(false)
 	elapsed := time.Since(start)
 	cpu1, err := cpuTimes(o.serverPID)
+	if err != nil {
+		return err
+	}
+	db1, err := dbCounts(o.metrics)
 	if err != nil {
 		return err
 	}
@@ -161,9 +171,16 @@ func run(o options) error {
 		}
 		return fmt.Sprintf("%.2f", float64(d.Microseconds())/1000/float64(len(lat)))
 	}
-	row := fmt.Sprintf("| %s | %d | %s | %d | %d | %.1f | %.2f | %.2f | %s | %s |", o.label, o.customers, o.duration,
-		len(lat), failures.Load(), rate, pct(0.50), pct(0.99),
-		perCheckout(cpu1.server-cpu0.server), perCheckout(cpu1.driver-cpu0.driver))
+	perCount := func(d float64) string {
+		if o.metrics == "" {
+			return "–"
+		}
+		return fmt.Sprintf("%.1f", d/float64(len(lat)))
+	}
+	row := fmt.Sprintf("| %s | %d | %s | %d | %d | %.1f | %.2f | %.2f | %s | %s | %s | %s |", o.label, o.customers,
+		o.duration, len(lat), failures.Load(), rate, pct(0.50), pct(0.99),
+		perCheckout(cpu1.server-cpu0.server), perCheckout(cpu1.driver-cpu0.driver),
+		perCount(db1.statements-db0.statements), perCount(db1.transactions-db0.transactions))
 	fmt.Println(header)
 	fmt.Println(row)
 	if e := firstErr.Load(); e != nil {
@@ -179,46 +196,6 @@ func run(o options) error {
 	defer f.Close()
 	_, err = fmt.Fprintln(f, row)
 	return err
-}
-
-type cpu struct{ server, driver time.Duration }
-
-// cpuTimes reads the CPU time used so far by the server (-1 without a pid)
-// and by this process.
-func cpuTimes(serverPID int) (cpu, error) {
-	out := cpu{server: -1}
-	d, err := procCPU("self")
-	if err != nil {
-		return out, err
-	}
-	out.driver = d
-	if serverPID > 0 {
-		if out.server, err = procCPU(strconv.Itoa(serverPID)); err != nil {
-			return out, err
-		}
-	}
-	return out, nil
-}
-
-// procCPU is utime + stime of /proc/PID/stat (in USER_HZ ticks, 100 a
-// second on Linux).
-func procCPU(pid string) (time.Duration, error) {
-	raw, err := os.ReadFile("/proc/" + pid + "/stat")
-	if err != nil {
-		return 0, err
-	}
-	// The command name (field 2) may hold spaces: count from its ')'.
-	s := string(raw)
-	fields := strings.Fields(s[strings.LastIndexByte(s, ')')+1:])
-	if len(fields) < 13 {
-		return 0, fmt.Errorf("/proc/%s/stat: too short", pid)
-	}
-	utime, err1 := strconv.ParseInt(fields[11], 10, 64)
-	stime, err2 := strconv.ParseInt(fields[12], 10, 64)
-	if err := errors.Join(err1, err2); err != nil {
-		return 0, err
-	}
-	return time.Duration(utime+stime) * 10 * time.Millisecond, nil
 }
 
 type client struct {

@@ -13,6 +13,7 @@ import (
 	"platter/internal/ordering"
 	"platter/internal/payments"
 	"platter/internal/store"
+	hooksender "platter/internal/webhooks/sender"
 )
 
 // newPayments builds the configured payment provider, once: the order
@@ -56,11 +57,18 @@ func startBackground(cfg *config.Config, db *store.DB, orders *ordering.Service,
 	mail.Now = now
 	refunds := jobs.NewRefunds(orders, log)
 	db.SetRefundQueued(refunds.Poke) // every commit that queues a refund wakes it
+	hooks := hooksender.NewWorker(db, hooksender.New(hooksender.Options{AllowPrivate: cfg.WebhooksAllowPrivate}), log)
+	hooks.Now = now
+	db.SetWebhookQueued(hooks.Poke) // every commit that queues a webhook wakes it
+	if cfg.WebhooksAllowPrivate {
+		log.Warn("PLATTER_WEBHOOKS_ALLOW_PRIVATE=1: webhooks may reach loopback and private networks")
+	}
 	hub := notify.NewHub()
 	g := jobs.Start(
 		jobs.Func(func(ctx context.Context) { db.Listen(ctx, hub, log) }),
 		mail,
 		refunds,
+		hooks,
 		&jobs.Expire{Service: orders, Log: log},
 		&jobs.AutoReject{Service: orders, Wait: time.Duration(cfg.AutoRejectMinutes) * time.Minute, Log: log},
 		&jobs.Prune{Store: db, Log: log, Now: now},

@@ -189,7 +189,7 @@ func startChild(t *testing.T, bin string, env []string) *child {
 	select {
 	case base := <-addr:
 		return &child{cmd: cmd, base: base}
-	case <-time.After(20 * time.Second):
+	case <-time.After(90 * time.Second): // a busy CI machine has taken over 20 s
 		t.Fatalf("server did not start:\n%s", stderr.String())
 		return nil
 	}
@@ -227,7 +227,7 @@ func outboxRow(t *testing.T, db *store.DB, to string) (status string, attempts i
 
 func waitFor(t *testing.T, what string, ok func() bool) {
 	t.Helper()
-	deadline := time.Now().Add(20 * time.Second)
+	deadline := time.Now().Add(60 * time.Second)
 	for !ok() {
 		if time.Now().After(deadline) {
 			t.Fatalf("timed out waiting for %s", what)

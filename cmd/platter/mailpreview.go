@@ -38,7 +38,7 @@ func mailPreview(ctx context.Context, cfg *config.Config, dir string, stdout io.
 			if vs, err := db.VenuesOfScheme(ctx, sc.ID); err == nil && len(vs) > 0 {
 				a := vs[0].Address
 				v.Slug, v.Name, v.Address = vs[0].Slug, vs[0].Name, strings.Join(nonEmpty(a.Line1, a.Line2,
-					strings.TrimSpace(a.Postcode+" "+a.City)), ", ")
+					catalog.TownLine(a.Country, a.City, a.Postcode)), ", ")
 				if z, err := time.LoadLocation(vs[0].TimeZone); err == nil {
 					v.Zone = z
 				}

@@ -18,6 +18,8 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/prometheus/client_golang/prometheus"
+
 	"platter/demo"
 	"platter/internal/catalog"
 	"platter/internal/config"
@@ -26,6 +28,7 @@ import (
 	"platter/internal/notify/mail"
 	"platter/internal/ordering"
 	"platter/internal/store"
+	"platter/internal/tracing"
 	"platter/web"
 )
 
@@ -67,6 +70,7 @@ Usage:
   platter import FILE.json   create or update a scheme from one JSON document
   platter user               manage platform users (staff, drivers, admins)
   platter mail-preview DIR   write every mail of every scheme (en-US, pl-PL) to DIR (.html, .txt)
+  platter backup FILE        copy a SQLite database to FILE while it serves (PostgreSQL: pg_dump)
 
 Run "platter serve --help" for the configuration variables.`
 
@@ -99,7 +103,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	log := slog.New(slog.NewJSONHandler(stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))
 	switch cmd {
 	case "serve":
-		return serve(ctx, cfg, log, stdout)
+		return serve(ctx, cfg, getenv, log, stdout)
 	case "migrate":
 		return withStore(ctx, cfg, func(db *store.DB) error {
 			fmt.Fprintln(stdout, "migrations applied")
@@ -114,6 +118,17 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		return withStore(ctx, cfg, func(db *store.DB) error { return importFile(ctx, db, fs.Arg(0), stdout) })
 	case "user":
 		return userCommand(ctx, cfg, fs.Args(), stdout, stderr)
+	case "backup":
+		if fs.NArg() != 1 {
+			return usageError("usage: platter backup FILE")
+		}
+		return withStore(ctx, cfg, func(db *store.DB) error {
+			if err := db.Backup(ctx, fs.Arg(0)); err != nil {
+				return err
+			}
+			fmt.Fprintf(stdout, "backed up to %s (checked)\n", fs.Arg(0))
+			return nil
+		})
 	case "mail-preview":
 		if fs.NArg() != 1 {
 			return usageError("usage: platter mail-preview DIR")
@@ -200,7 +215,18 @@ func newGeocoder(cfg *config.Config) geo.Geocoder {
 
 // serve runs the HTTP server, the metrics listener and the background jobs
 // until ctx ends, then stops them in order (shutdown).
-func serve(ctx context.Context, cfg *config.Config, log *slog.Logger, stdout io.Writer) error {
+func serve(ctx context.Context, cfg *config.Config, getenv func(string) string, log *slog.Logger, stdout io.Writer) error {
+	// Tracing first, so its shutdown (deferred first) runs last and exports
+	// the spans of the drained requests and stopped jobs.
+	tr, err := tracing.FromEnv(ctx, getenv, version)
+	if err != nil {
+		return err
+	}
+	if tr != nil {
+		tracing.SetGlobal(tr)
+		defer func() { _ = tr.Shutdown(ctx) }()
+		log.Info("tracing on: spans are sent over OTLP/HTTP", "endpoint", tracing.Endpoint(getenv))
+	}
 	db, err := openStore(ctx, cfg)
 	if err != nil {
 		return err
@@ -225,10 +251,11 @@ func serve(ctx context.Context, cfg *config.Config, log *slog.Logger, stdout io.
 	api := httpapi.New(httpapi.Options{
 		Config: cfg, Logger: log, Catalog: db, Health: db, Web: web.Dist(), DemoAssets: demo.Assets(),
 		Version: version, Geocoder: newGeocoder(cfg), Addresses: db, Accounts: db, MailQueued: bg.mail, Now: now,
-		Orders: db, Hub: bg.hub, Ordering: orders, Support: db, Loyalty: db, Team: db, Backoffice: db, Platform: db,
+		Orders: db, Hub: bg.hub, Ordering: orders, Support: db, Loyalty: db, Team: db, Backoffice: db, Platform: db, Printers: db, Webhooks: db,
 		Streams: httpapi.StreamLimits{PerUser: cfg.StreamsPerUser, Total: cfg.StreamsMax},
-		Media:   db,
+		Media:   db, Tracing: tr,
 	})
+	registerStoreMetrics(api.Registry(), db)
 	ln, err := net.Listen("tcp", cfg.Addr)
 	if err != nil {
 		return err
@@ -246,6 +273,18 @@ func serve(ctx context.Context, cfg *config.Config, log *slog.Logger, stdout io.
 	case <-ctx.Done():
 	}
 	return shutdown(api, srv, cfg, log)
+}
+
+// registerStoreMetrics puts the database statements and transactions this
+// instance sent on /metrics (bench/checkout.sh divides them by checkouts).
+func registerStoreMetrics(reg prometheus.Registerer, db *store.DB) {
+	reg.MustRegister(
+		prometheus.NewCounterFunc(prometheus.CounterOpts{Name: "platter_db_statements_total",
+			Help: "SQL statements sent to the database (each a round trip on PostgreSQL)."},
+			func() float64 { n, _ := db.Statements(); return float64(n) }),
+		prometheus.NewCounterFunc(prometheus.CounterOpts{Name: "platter_db_transactions_total",
+			Help: "Database transactions (a BEGIN and a COMMIT or ROLLBACK each)."},
+			func() float64 { _, n := db.Statements(); return float64(n) }))
 }
 
 // serveMetrics runs /metrics on PLATTER_METRICS_ADDR, never on the public

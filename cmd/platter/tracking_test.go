@@ -46,14 +46,7 @@ func TestTransitionReachesAStreamOnAnotherInstance(t *testing.T) {
 		t.Fatalf("stream on the second instance: %v %v", res, err)
 	}
 	defer res.Body.Close()
-	lines := make(chan string, 100)
-	go func() {
-		sc := bufio.NewScanner(res.Body)
-		for sc.Scan() {
-			lines <- sc.Text()
-		}
-		close(lines)
-	}()
+	lines := streamLines(res.Body)
 	waitLine(t, lines, `"payment_status":"paid"`, 5*time.Second) // the history: created, paid
 
 	manager := apiCall(t, a.base, "auth/signin", "", map[string]any{"data": map[string]any{
@@ -109,6 +102,19 @@ func apiCall(t *testing.T, base, path, token string, body any) map[string]any {
 		t.Fatalf("%s: %d %s", path, res.StatusCode, raw)
 	}
 	return env.Data
+}
+
+// streamLines hands on the lines of a stream as they come, closed at its end.
+func streamLines(body io.Reader) <-chan string {
+	lines := make(chan string, 100)
+	go func() {
+		sc := bufio.NewScanner(body)
+		for sc.Scan() {
+			lines <- sc.Text()
+		}
+		close(lines)
+	}()
+	return lines
 }
 
 // waitLine waits for a stream line containing want.

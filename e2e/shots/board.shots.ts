@@ -44,7 +44,14 @@ const SCHEMES = [
 
 type Where = (typeof SCHEMES)[number];
 
-async function order(request: APIRequestContext, w: Where, delivery: boolean, note: string, qty: number) {
+async function order(
+  request: APIRequestContext,
+  w: Where,
+  delivery: boolean,
+  note: string,
+  qty: number,
+  preorderFor?: string,
+) {
   const guest = await api(request, "auth/guest", { data: { business_slug: w.scheme } });
   const menu = await api(request, "menu/list", {
     filter: { business_slug: w.scheme, venue_slug: w.venue, order_type: delivery ? 0 : 1 },
@@ -62,7 +69,8 @@ async function order(request: APIRequestContext, w: Where, delivery: boolean, no
         venue_slug: w.venue,
         idempotency_key: `board-shot-${Date.now()}-${Math.random()}`,
         order_type: delivery ? 0 : 1,
-        is_asap: true,
+        is_asap: !preorderFor,
+        ...(preorderFor ? { preorder_for: preorderFor } : {}),
         items: items.slice(0, 2).map((i) => ({ item_id: i.id, qty })),
         user_email: "eater@example.com",
         user_contact_number: w.phone,
@@ -138,6 +146,8 @@ for (const w of SCHEMES) {
     const ready = await order(request, w, false, "", 3);
     await step(ready, "accepted", { eta_minutes: 15 });
     await step(ready, "ready_to_collect");
+    // A pre-order for tomorrow at noon (the board is at Monday noon): its card says "tomorrow".
+    await order(request, w, false, "", 1, "2026-11-17T12:00:00Z");
     const rejected = await order(request, w, false, "", 1);
     await step(rejected, "rejected", { reason: "Too busy" });
 
@@ -151,7 +161,7 @@ for (const w of SCHEMES) {
         await page.goto(`/${w.scheme}/admin/board/${w.venue}`);
         await expect(page.getByTestId("board-connection")).toHaveAttribute("class", /--live/);
         await expect(page.getByTestId("order-card").first()).toBeVisible();
-        await shot(`board-${w.theme}-${lang}-${width}x${height}`, { fullPage: false });
+        await shot(`board-${w.theme}-${lang}-${width}x${height}`);
       }
       await page.setViewportSize({ width: 1024, height: 768 });
       await page

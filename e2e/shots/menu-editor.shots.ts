@@ -1,37 +1,46 @@
-import { expect, language, test } from "./shot";
+import { adminShots } from "./admin-pages";
+import { expect } from "./shot";
 
 /**
- * The back office's Menu page (e2e/screenshots/menu-editor-*.png) at a desktop
- * and a phone, on a light scheme (demo-burgers) and a dark one (demo-pierogi,
- * in Polish), with an item open in the form beside its storefront card.
+ * The back office's Menu page (e2e/screenshots/menu-editor-*.png), light and dark, desktop
+ * and phone (admin-pages.ts): the list, an item open in the form beside its storefront
+ * card, the new-item dialog, and the modifier groups with their rule as customers read it.
  * Nothing is saved. tests/menu-editor.spec.ts asserts the behaviour.
  */
-const cases = [
-  { scheme: "demo-burgers", lang: "en-US", theme: "light" },
-  { scheme: "demo-pierogi", lang: "pl-PL", theme: "dark" },
-];
-const sizes = [
-  { name: "desktop", width: 1440, height: 900 },
-  { name: "phone", width: 390, height: 844 },
-];
+adminShots("menu editor", async (page, c, shot) => {
+  await page.goto(`/${c.scheme}/admin/menu`);
+  await expect(page.locator(".menu-board__item-title").first()).toBeVisible();
+  await shot(`menu-editor-${c.tag}`, { fullPage: false });
+  await page.locator(".menu-board__item-title").first().click();
+  await expect(page.locator(".item-editor")).toBeVisible();
+  await page.locator(".item-editor").scrollIntoViewIfNeeded();
+  await shot(`menu-editor-${c.tag}-item`, { fullPage: false });
+  await page.locator(".item-editor__aside").scrollIntoViewIfNeeded();
+  await shot(`menu-editor-${c.tag}-preview`, { fullPage: false });
+  // The picture: the app's own "Choose a picture" / "Replace picture" button, the file's name.
+  await page.locator(".item-editor__fieldset--picture").scrollIntoViewIfNeeded();
+  await shot(`menu-editor-${c.tag}-picture`, { fullPage: false });
+  await page.locator(".group-card").first().scrollIntoViewIfNeeded();
+  await shot(`menu-editor-${c.tag}-groups`, { fullPage: false });
+  await page
+    .locator(".menu-board__category .button--ghost", { hasText: /Add item|Dodaj pozycję/ })
+    .first()
+    .click();
+  await expect(page.getByRole("dialog")).toBeVisible();
+  await page
+    .getByRole("dialog")
+    .getByRole("button", { name: /Add item|Dodaj pozycję/ })
+    .click();
+  await shot(`menu-editor-${c.tag}-new-item`, { fullPage: false });
+});
 
-for (const c of cases) {
-  for (const size of sizes) {
-    test(`menu editor (${c.theme}, ${size.name})`, async ({ page, shot }) => {
-      await language(page, c.lang);
-      await page.setViewportSize({ width: size.width, height: size.height });
-      await page.goto(`/${c.scheme}/admin/sign-in`);
-      await page.locator('input[type="email"]').fill("manager@demo.test");
-      await page.locator('input[type="password"]').first().fill("Platter-demo-1");
-      await page.locator('button[type="submit"]').click();
-      await expect(page).toHaveURL(new RegExp(`/${c.scheme}/admin/board/`));
-      await page.goto(`/${c.scheme}/admin/menu`);
-      await expect(page.locator(".menu-board__item-title").first()).toBeVisible();
-      await shot(`menu-editor-${c.theme}-${size.name}`, { fullPage: false });
-      await page.locator(".menu-board__item-title").first().click();
-      await expect(page.locator(".item-editor")).toBeVisible();
-      await page.locator(".item-editor").scrollIntoViewIfNeeded();
-      await shot(`menu-editor-${c.theme}-${size.name}-item`, { fullPage: false });
-    });
-  }
-}
+/** Activity and Export / Import, as a manager opens them. */
+adminShots("activity and document", async (page, c, shot) => {
+  await page.goto(`/${c.scheme}/admin/activity`);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(page.getByRole("status").first()).toBeVisible();
+  await shot(`activity-${c.tag}`, { fullPage: false });
+  await page.goto(`/${c.scheme}/admin/document`);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await shot(`document-${c.tag}`, { fullPage: false });
+});

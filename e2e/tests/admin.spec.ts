@@ -29,11 +29,17 @@ test.describe("Back office shell", () => {
     const nav = page.getByRole("navigation", { name: "Back office" });
     await expect(nav.getByRole("link")).toHaveText([
       "Board",
+      "Orders",
       "Menu",
       "Venues",
       "Brand",
+      "Customers",
+      "Promotions",
+      "Support",
+      "Reports",
       "Team",
       "Outbox",
+      "Webhooks",
       "Activity",
       "Export / Import",
     ]);

@@ -37,7 +37,11 @@ async function seedSession(page: Page, session: Session) {
 async function paidOrder(
   request: APIRequestContext,
   token: string,
-  { delivery = false, note = "" }: { delivery?: boolean; note?: string } = {},
+  {
+    delivery = false,
+    note = "",
+    preorderFor,
+  }: { delivery?: boolean; note?: string; preorderFor?: string } = {},
 ): Promise<{ id: number; number: number }> {
   const menu = await api(request, "menu/list", {
     filter: { business_slug: SCHEME, venue_slug: VENUE, order_type: delivery ? 0 : 1 },
@@ -54,7 +58,8 @@ async function paidOrder(
         venue_slug: VENUE,
         idempotency_key: `board-e2e-${Date.now()}-${Math.random()}`,
         order_type: delivery ? 0 : 1,
-        is_asap: true,
+        is_asap: !preorderFor,
+        ...(preorderFor ? { preorder_for: preorderFor } : {}),
         items: [{ item_id: item.id, qty: 2 }],
         user_email: "eater@example.com",
         user_contact_number: "+447911123456",
@@ -233,6 +238,8 @@ test.describe("Order board", () => {
       /openstreetmap\.org\/\?mlat=51\.526200&mlon=-0\.080100/,
     );
     await expect(detail).toContainText("20 Rivington Street");
+    // A UK address: the town, then the postcode.
+    await expect(detail).toContainText("London EC2A 3DU");
     await expect(detail).toContainText("Blue door, ring twice");
     // Delivery: accepted, its next step is "On the way".
     await expect(detail.getByRole("button", { name: "Ready for pickup" })).toHaveCount(0);
@@ -262,6 +269,28 @@ test.describe("Order board", () => {
     expect((await api(request, "orders/get", { filter: { id: order.id } }, guest.token)).driver.name).toBe(
       "Jamie",
     );
+  });
+
+  test("a pre-order for tomorrow says 'tomorrow' on its card, in its details and on the ticket", async ({
+    page,
+    request,
+  }) => {
+    await openBoard(page, request);
+    const guest: Session = await api(request, "auth/guest", { data: { business_slug: SCHEME } });
+    // The board is at Monday noon in London: Tuesday 12:00 is tomorrow, not "For 12:00 PM" today.
+    const order = await paidOrder(request, guest.token, { preorderFor: "2026-11-17T12:00:00Z" });
+    await expect(card(page, order.id)).toContainText("For tomorrow, 12:00 PM");
+    await card(page, order.id)
+      .getByRole("button", { name: `#${order.number}` })
+      .click();
+    const detail = page.getByRole("dialog", { name: `Order #${order.number}` });
+    await expect(detail).toContainText("For tomorrow, 12:00 PM");
+    await detail.getByRole("button", { name: "Print ticket" }).click();
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { printed: string[] }).printed.length))
+      .toBe(1);
+    const ticket = await page.evaluate(() => (window as unknown as { printed: string[] }).printed[0]);
+    expect(ticket).toContain("For tomorrow, 12:00 PM");
   });
 
   test("with auto-print on, accepting prints the kitchen ticket", async ({ page, request }) => {

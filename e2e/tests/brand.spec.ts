@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { signInToBackOffice } from "./admin-helpers";
 import { expect, hexToRgb, test } from "./fixtures";
 
 /**
@@ -18,14 +19,6 @@ const LOGO = Buffer.from(
   "base64",
 );
 
-async function managerSignsIn(page: Page) {
-  await page.goto(`/${SCHEME}/admin/sign-in`);
-  await page.getByLabel("Email").fill("manager@demo.test");
-  await page.getByLabel("Password", { exact: true }).fill("Platter-demo-1");
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(new RegExp(`/${SCHEME}/admin/board/`));
-}
-
 async function setMainColour(page: Page, hex: string) {
   const field = page.getByRole("textbox", { name: "Hex value of Main colour" });
   await field.fill(hex);
@@ -42,7 +35,7 @@ test.describe("Brand", () => {
     baseURL,
   }) => {
     test.slow(); // an upload's decode and a sign-in's hash on a shared machine
-    await managerSignsIn(page);
+    await signInToBackOffice(page, SCHEME);
     await page.getByRole("navigation", { name: "Back office" }).getByRole("link", { name: "Brand" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Brand" })).toBeVisible();
     await expect(page.getByLabel("Name")).toHaveValue("Round the Clock");

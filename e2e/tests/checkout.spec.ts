@@ -105,7 +105,9 @@ test.describe("checkout", () => {
     await expect(page.getByTestId("checkout-total")).not.toHaveText(before ?? "");
   });
 
-  test("a delivery outside the radius is refused with its message", async ({ page }) => {
+  test("a delivery outside the radius is refused with its message, no fee, no total and no Pay", async ({
+    page,
+  }) => {
     // Manchester, some 260 km from Soho (radius 5 km).
     const far = {
       line1: "1 Piccadilly",
@@ -123,10 +125,15 @@ test.describe("checkout", () => {
     await openCheckout(page, { items: [DOG, FRIES], orderType: 0, address: far });
     await expect(page.getByText("Delivery from")).toBeVisible();
     await expect(page.locator("#address-error")).toHaveText("This store does not deliver to this address.");
+    // Nothing implies the order could be delivered or paid: no fee ("Free" was shown), no total, no Pay £….
+    await expect(page.getByTestId("checkout-delivery-fee")).toHaveText("Outside the delivery area");
+    await expect(page.getByTestId("checkout-total")).toHaveCount(0);
+    await expect(payButton(page)).toHaveCount(0);
     await fillDetails(page);
     await fillCard(page, "4242 4242 4242 4242");
-    await payButton(page).click();
-    await expect(page.getByRole("button", { name: "Change" })).toBeFocused();
+    const pay = page.getByRole("button", { name: "Pay", exact: true });
+    await expect(pay).toBeDisabled();
+    await expect(pay).toHaveAttribute("aria-describedby", "address-error");
     await expect(page).toHaveURL(/\/checkout$/);
   });
 

@@ -1,5 +1,6 @@
 import type { Response } from "@playwright/test";
 import { expect, hexToRgb, schemeInfo, test } from "./fixtures";
+import { useLanguage } from "./storefront-helpers";
 
 /**
  * The first load of a storefront page (docs/architecture.md §8): the server's HTML is
@@ -108,5 +109,57 @@ test.describe("First load", () => {
       ),
     ]);
     expect(await encoding(menu)).toBe("gzip");
+  });
+
+  test("search engines: the HTML without scripts describes the venue in JSON-LD; its hours link is a calendar", async ({
+    browser,
+    baseURL,
+    request,
+  }) => {
+    // What a crawler that runs no script gets.
+    const html = await (await request.get("/demo-burgers/soho/menu")).text();
+    const block = /<script type="application\/ld\+json" id="platter-jsonld">(.*?)<\/script>/s.exec(html);
+    expect(block, "no JSON-LD in the first HTML").not.toBeNull();
+    const ld = JSON.parse(block![1]) as {
+      "@type": string;
+      name: string;
+      openingHoursSpecification: { dayOfWeek?: string[]; opens: string; closes: string }[];
+      hasMenu: {
+        hasMenuSection: { name: string; hasMenuItem: { name: string; offers: { price: string } }[] }[];
+      };
+    };
+    expect(ld["@type"]).toBe("Restaurant");
+    expect(ld.name).toBe("Ember & Bun Soho");
+    const monday = ld.openingHoursSpecification.find((h) =>
+      h.dayOfWeek?.includes("https://schema.org/Monday"),
+    );
+    expect(monday).toMatchObject({ opens: "11:00:00", closes: "23:00:00" });
+    const first = ld.hasMenu.hasMenuSection[0];
+    expect(first.name).toBe("Burgers");
+    expect(first.hasMenuItem.map((i) => i.name)).toContain("Classic Cheeseburger");
+    expect(first.hasMenuItem[0].offers.price).toMatch(/^\d+\.\d\d$/);
+
+    // The venue's hours, as the page links them, in both languages.
+    for (const [lang, scheme, venue, label] of [
+      ["en-US", "demo-burgers", "soho", "Opening hours in your calendar"],
+      ["pl-PL", "demo-pierogi", "rynek", "Godziny otwarcia w kalendarzu"],
+    ] as const) {
+      const context = await browser.newContext({ baseURL });
+      try {
+        const page = await context.newPage();
+        await useLanguage(page, lang);
+        await page.goto(`/${scheme}/${venue}/menu`);
+        const link = page.getByRole("link", { name: label });
+        await expect(link).toHaveAttribute("href", `/${scheme}/${venue}/hours.ics`);
+        const feed = await request.get((await link.getAttribute("href"))!);
+        expect(feed.status()).toBe(200);
+        expect(feed.headers()["content-type"]).toBe("text/calendar; charset=utf-8");
+        const text = await feed.text();
+        expect(text.startsWith("BEGIN:VCALENDAR\r\n")).toBe(true);
+        expect(text).toContain("RRULE:FREQ=WEEKLY;BYDAY=MO\r\n");
+      } finally {
+        await context.close();
+      }
+    }
   });
 });

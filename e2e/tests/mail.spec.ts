@@ -185,7 +185,7 @@ test.describe("Mail layout", () => {
     page,
     baseURL,
   }) => {
-    // 96 mails × 2 widths × 2 colour schemes (and as many screenshots with PLATTER_MAIL_SHOTS): about
+    // 112 mails × 2 widths × 2 colour schemes (and as many screenshots with PLATTER_MAIL_SHOTS): about
     // two minutes on a shared machine, more with screenshots.
     test.setTimeout(10 * 60_000);
     const binary = resolve(here, "..", process.env.PLATTER_BIN ?? "../bin/platter");
@@ -196,7 +196,7 @@ test.describe("Mail layout", () => {
       expect(run.status, `${args.join(" ")}: ${run.stderr}`).toBe(0);
     }
     const files = readdirSync(join(dir, "out")).filter((f) => f.endsWith(".html")).sort();
-    expect(files.length).toBe(96); // 2 schemes × 2 languages × (4 account + 2 × 10 order mails)
+    expect(files.length).toBe(112); // 2 schemes × 2 languages × (4 account + 2 × 12 order mails)
     const shots = process.env.PLATTER_MAIL_SHOTS ? resolve(here, "../screenshots/mail") : "";
     if (shots) mkdirSync(shots, { recursive: true });
     for (const file of files) {

@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { addCategory, addItem, signInToBackOffice } from "./admin-helpers";
 import { expect, test } from "./fixtures";
 
 /**
@@ -11,32 +12,6 @@ import { expect, test } from "./fixtures";
  * what other specs take, and hides what it built at the end.
  */
 const SCHEME = "e2e-hours";
-
-async function managerSignsIn(page: Page) {
-  await page.goto(`/${SCHEME}/admin/sign-in`);
-  await page.getByLabel("Email").fill("manager@demo.test");
-  await page.getByLabel("Password", { exact: true }).fill("Platter-demo-1");
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(new RegExp(`/${SCHEME}/admin/board/`));
-}
-
-async function addCategory(page: Page, name: string) {
-  await page.getByPlaceholder("New category, e.g. Breakfast").fill(name);
-  await page.getByRole("button", { name: "Add category" }).click();
-  await expect(page.getByRole("list", { name })).toBeVisible();
-}
-
-async function addItem(page: Page, category: string, title: string, price: string) {
-  await page.getByRole("button", { name: `Add item (${category})` }).click();
-  const form = page.getByRole("form", { name: "Item" });
-  await form.getByLabel("Title").fill(title);
-  await form.getByLabel("Price").fill(price);
-  await form.getByLabel("Description").click(); // leaving the fields saves them
-  await expect(
-    page.getByRole("list", { name: category }).getByRole("button", { name: title, exact: true }),
-  ).toBeVisible();
-  await expect(page.getByText("All changes saved")).toBeVisible();
-}
 
 const itemTitles = (page: Page, category: string) =>
   page.getByRole("list", { name: category }).locator(".menu-board__item-title");
@@ -53,7 +28,7 @@ test.describe("Menu editor", () => {
     const BREAKFAST = `Breakfast E2E${n}`;
     const DRINKS = `Drinks E2E${n}`;
     const TOPPINGS = `Toppings E2E${n}`;
-    await managerSignsIn(page);
+    await signInToBackOffice(page, SCHEME);
     await page.getByRole("navigation", { name: "Back office" }).getByRole("link", { name: "Menu" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Menu" })).toBeVisible();
 
@@ -80,22 +55,40 @@ test.describe("Menu editor", () => {
 
     // Keyboard only: Pancakes' handle picked up with Space, moved up, dropped with Space.
     // Each key waits for what a user would notice: the handle pressed (picked
-    // up), then the screen reader's live region (dnd-kit's) saying Pancakes is
-    // over another item (at pick-up it is over itself), then the drop.
+    // up), then the screen reader's live region saying, by the items' titles,
+    // that Pancakes is over another item (at pick-up it is over itself), then the drop.
     const handle = page.getByRole("button", { name: "Reorder item Pancakes" });
     const heard = page.locator('[id^="DndLiveRegion"]');
     const overAnother = async () => {
-      const m = /^Draggable item (\S+) was moved over droppable area (\S+)\.$/.exec(
-        (await heard.textContent()) ?? "",
-      );
-      return m !== null && m[1] !== m[2];
+      const m = /^Pancakes is over (.+)\.$/.exec((await heard.textContent()) ?? "");
+      return m !== null && m[1] !== "Pancakes";
     };
     await handle.focus();
     await page.keyboard.press("Space");
     await expect(handle).toHaveAttribute("aria-pressed", "true");
+    await expect(heard).toHaveText(/Pancakes/);
     await page.keyboard.press("ArrowUp");
     await expect.poll(overAnother).toBe(true);
     await page.keyboard.press("Space");
+    await expect(heard).toHaveText("Dropped Pancakes.");
+    await expect(itemTitles(page, BREAKFAST)).toHaveText(["Pancakes", "Porridge"]);
+    await expect(page.getByText("All changes saved")).toBeVisible();
+    // The buttons beside each row do the same, one step a key: Tab to "Move down", Enter.
+    await handle.focus();
+    await page.keyboard.press("Tab"); // the title
+    await page.keyboard.press("Tab"); // Move up (into the category before: this one is not the first)
+    await page.keyboard.press("Tab"); // Move down
+    await expect(page.getByRole("button", { name: "Move Pancakes down" })).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(itemTitles(page, BREAKFAST)).toHaveText(["Porridge", "Pancakes"]);
+    await expect(page.getByRole("button", { name: "Move Pancakes down" })).toBeFocused(); // kept
+    await expect(page.getByRole("status").filter({ hasText: "Pancakes moved to" })).toHaveText(
+      `Pancakes moved to ${BREAKFAST}, position 2.`,
+    );
+    await expect(page.getByText("All changes saved")).toBeVisible();
+    await page.keyboard.press("Shift+Tab"); // Move up, now enabled
+    await expect(page.getByRole("button", { name: "Move Pancakes up" })).toBeFocused();
+    await page.keyboard.press("Enter");
     await expect(itemTitles(page, BREAKFAST)).toHaveText(["Pancakes", "Porridge"]);
     await expect(page.getByText("All changes saved")).toBeVisible();
     // Reload: the order is the server's, not only the screen's.

@@ -1,4 +1,3 @@
-import type { Page } from "@playwright/test";
 import { MONDAY_NOON } from "./clock";
 import { expect, test } from "./fixtures";
 import { MAILBOX } from "./mailbox";
@@ -13,6 +12,7 @@ import {
   member,
   seedSession,
   transition,
+  drawnImage,
 } from "./orders-helpers";
 import { basketItems, expectNoSeriousA11yViolations } from "./storefront-helpers";
 
@@ -63,22 +63,6 @@ test.describe("Savings and stamps", () => {
     await expect(page.getByTestId("order-savings")).toHaveText(`You saved ${pounds}`);
   });
 });
-
-/** An image drawn by the browser itself, as a file for an <input type=file>. */
-async function drawnImage(page: Page, type: "image/jpeg" | "image/png", name: string) {
-  const base64 = await page.evaluate(async (mime) => {
-    const canvas = document.createElement("canvas");
-    canvas.width = 64;
-    canvas.height = 48;
-    const ctx = canvas.getContext("2d")!;
-    ctx.fillStyle = "#c0392b";
-    ctx.fillRect(0, 0, 64, 48);
-    ctx.fillStyle = "#f1c40f";
-    ctx.fillRect(16, 12, 32, 24);
-    return canvas.toDataURL(mime).split(",")[1]!;
-  }, type);
-  return { name, mimeType: type, buffer: Buffer.from(base64, "base64") };
-}
 
 test.describe("Support", () => {
   test("a request with a photo goes through the three steps", async ({ page, request }) => {

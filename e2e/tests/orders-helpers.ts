@@ -16,9 +16,9 @@ export { api };
 export type Line = { item_id: number; qty: number; modifiers?: { modifier_item_id: number; qty: number }[] };
 export type Session = { token: string; user: Record<string, unknown> };
 
-export async function staff(request: APIRequestContext, email: string): Promise<string> {
+export async function staff(request: APIRequestContext, email: string, scheme = SCHEME): Promise<string> {
   const data = await api(request, "auth/signin", {
-    data: { business_slug: SCHEME, email, password: "Platter-demo-1" },
+    data: { business_slug: scheme, email, password: "Platter-demo-1" },
   });
   return data.token as string;
 }
@@ -115,22 +115,25 @@ export async function paidOrderWithPricing(
   return { id: order.order.id as number, pricing: order.order.pricing };
 }
 
-/** A signed-up, verified customer (the code comes through the test SMTP server). */
-export async function member(request: APIRequestContext, tag: string): Promise<Session> {
+/** The password of every member() account. */
+export const MEMBER_PASSWORD = "Platter-e2e-1";
+
+/** A signed-up, verified customer of scheme (the code comes through the test SMTP server). */
+export async function member(request: APIRequestContext, tag: string, scheme = SCHEME): Promise<Session> {
   const email = uniqueEmail(tag);
   const since = Date.now();
   await api(request, "auth/signup", {
     data: {
-      business_slug: SCHEME,
+      business_slug: scheme,
       email,
-      password: "Platter-e2e-1",
+      password: MEMBER_PASSWORD,
       first_name: "Ola",
       last_name: "Nowak",
       contact_number: "+447911123456",
     },
   });
   const code = codeOf(await waitForMail(email, { since }));
-  return (await api(request, "auth/verify", { data: { business_slug: SCHEME, email, code } })) as Session;
+  return (await api(request, "auth/verify", { data: { business_slug: scheme, email, code } })) as Session;
 }
 
 export async function seedSession(page: Page, session: Session) {
@@ -152,3 +155,19 @@ export const transition = (
     { data: { business_slug: SCHEME, order_id: orderId, status, ...extra } },
     token,
   );
+
+/** An image drawn by the browser itself, as a file for an <input type=file>. */
+export async function drawnImage(page: Page, type: "image/jpeg" | "image/png", name: string) {
+  const base64 = await page.evaluate(async (mime) => {
+    const canvas = document.createElement("canvas");
+    canvas.width = 64;
+    canvas.height = 48;
+    const ctx = canvas.getContext("2d")!;
+    ctx.fillStyle = "#c0392b";
+    ctx.fillRect(0, 0, 64, 48);
+    ctx.fillStyle = "#f1c40f";
+    ctx.fillRect(16, 12, 32, 24);
+    return canvas.toDataURL(mime).split(",")[1]!;
+  }, type);
+  return { name, mimeType: type, buffer: Buffer.from(base64, "base64") };
+}

@@ -171,7 +171,7 @@ test.describe("Order details", () => {
     // The delivery's address and fee are in the summary.
     const summary = page.getByRole("region", { name: "Podsumowanie zamówienia" });
     await expect(summary.getByTestId("order-delivery-address")).toContainText(
-      "10 Gower Street, WC1E 6HA London",
+      "10 Gower Street, London WC1E 6HA",
     );
     await expect(summary).toContainText("Dostawa");
     await expectNoSeriousA11yViolations(page, "order details, rejected (pl-PL)");

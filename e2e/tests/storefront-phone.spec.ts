@@ -30,6 +30,7 @@ test.describe("On a phone (issue 18)", () => {
     await expect(timing).toHaveCount(2);
     await expectTouchTarget(timing.nth(0), "ASAP");
     await expectTouchTarget(timing.nth(1), "Schedule");
+    await expectTouchTarget(page.getByTestId("hours-calendar"), "hours in a calendar");
 
     const search = page.getByRole("searchbox", { name: "Search the menu" });
     await search.focus();

@@ -4,6 +4,7 @@ import { expect, test } from "./fixtures";
 import { MAILBOX, uniqueEmail, waitForMail } from "./mailbox";
 import { expectNoSeriousA11yViolations } from "./storefront-helpers";
 import { api } from "./api";
+import { signInToBackOffice } from "./admin-helpers";
 
 /**
  * Staff roles (issue 12): a manager invites staff by e-mail from the back
@@ -14,14 +15,6 @@ import { api } from "./api";
 const SCHEME = "demo-burgers";
 test.use({ now: MONDAY_NOON });
 test.skip(!MAILBOX, "needs the test SMTP server that global-setup.ts starts");
-
-async function managerSignsIn(page: Page, scheme = SCHEME) {
-  await page.goto(`/${scheme}/admin/sign-in`);
-  await page.getByLabel("Email").fill("manager@demo.test");
-  await page.getByLabel("Password", { exact: true }).fill("Platter-demo-1");
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(new RegExp(`/${scheme}/admin/board/`));
-}
 
 /** The token the app keeps for its session (stores/auth). */
 async function tokenOf(page: Page): Promise<string> {
@@ -43,7 +36,7 @@ test.describe("Team", () => {
   ]) {
     test(`a driver is invited with a name (${scheme}, ${width}px)`, async ({ page }, testInfo) => {
       await page.setViewportSize({ width, height });
-      await managerSignsIn(page, scheme);
+      await signInToBackOffice(page, scheme);
       await page.goto(`/${scheme}/admin/team`);
       await expect(page.getByRole("heading", { level: 2, name: "Invite someone" })).toBeVisible();
       await expect(page.getByLabel("First name")).toHaveCount(0);
@@ -89,7 +82,7 @@ test.describe("Team", () => {
   }, testInfo) => {
     test.slow(); // two browsers, a mail round trip and a password hash on a shared machine
     const email = uniqueEmail("invite");
-    await managerSignsIn(page);
+    await signInToBackOffice(page, SCHEME);
     await page.getByRole("navigation", { name: "Back office" }).getByRole("link", { name: "Team" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Team" })).toBeVisible();
     // The team is the scheme's: the header's venue switch says so (it said "—").
@@ -134,9 +127,11 @@ test.describe("Team", () => {
     await expect(
       invitee.getByRole("heading", { level: 1, name: "Orders at Ember & Bun Soho" }),
     ).toBeVisible();
-    // Staff of one venue: no team or outbox in the navigation.
+    // Staff of one venue: no team or outbox in the navigation; their venue's support requests.
     await expect(invitee.getByRole("navigation", { name: "Back office" }).getByRole("link")).toHaveText([
       "Board",
+      "Orders",
+      "Support",
     ]);
     const token = await tokenOf(invitee);
     await api(
@@ -201,7 +196,7 @@ test.describe("Team", () => {
     const number = prepared.order.order_number as number;
     await waitForMail(email, { subject: new RegExp(`Order #${number} paid`) });
 
-    await managerSignsIn(page);
+    await signInToBackOffice(page, SCHEME);
     await page.getByRole("navigation", { name: "Back office" }).getByRole("link", { name: "Outbox" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Outbox" })).toBeVisible();
     const row = page

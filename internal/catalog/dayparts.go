@@ -9,7 +9,9 @@ import (
 
 // Daypart is when an item is served (docs/architecture.md §10): on the weekdays
 // listed (0 Sunday … 6 Saturday), from From until To ("HH:MM", To may be
-// "24:00"), in the venue's own zone. An item with no dayparts is served all
+// "24:00"), in the venue's own zone. A To before From runs past midnight
+// into the next day, as opening hours do: {Fri, 22:00, 02:00} is Friday
+// 22:00 until Saturday 02:00 (the days are the ones a daypart starts on). An item with no dayparts is served all
 // day; one with dayparts is listed as unavailable outside them (judged at
 // now), and checkout refuses it when the order's own time falls outside
 // them (Item.ServedAt: the slot of a pre-order, now for ASAP).
@@ -22,12 +24,22 @@ type Daypart struct {
 // MaxDayparts bounds an item's dayparts.
 const MaxDayparts = 14
 
-// covers reports whether t (already in the venue's zone) falls in d.
+// covers reports whether t (already in the venue's zone) falls in d: after
+// From on one of its days, or, when d runs past midnight, before To on the
+// day after one of them.
 func (d Daypart) covers(local time.Time) bool {
 	from, ok1 := minutesOf(d.From)
 	to, ok2 := minutesOf(d.To)
+	if !ok1 || !ok2 {
+		return false
+	}
 	now := local.Hour()*60 + local.Minute()
-	return ok1 && ok2 && slices.Contains(d.Days, int(local.Weekday())) && now >= from && now < to
+	today := int(local.Weekday())
+	if from < to {
+		return slices.Contains(d.Days, today) && now >= from && now < to
+	}
+	yesterday := (today + 6) % 7
+	return (slices.Contains(d.Days, today) && now >= from) || (slices.Contains(d.Days, yesterday) && now < to)
 }
 
 // Served reports whether an item with these dayparts is served at t in loc.
@@ -53,21 +65,27 @@ func (it *Item) ServedAt(at time.Time, loc *time.Location) (inStock, inHours boo
 }
 
 // nextDaypartChange is the first boundary of dps after t (a daypart
-// starting or ending), within the coming week; zero when there is none.
+// starting or ending), within the coming week; zero when there is none. A
+// daypart past midnight ends on the day after its start (yesterday's may
+// end today).
 func nextDaypartChange(dps []Daypart, t time.Time, loc *time.Location) time.Time {
 	local := t.In(loc)
 	var best time.Time
-	for day := 0; day <= 7; day++ {
+	for day := -1; day <= 7; day++ {
 		date := time.Date(local.Year(), local.Month(), local.Day()+day, 0, 0, 0, 0, loc)
 		for _, d := range dps {
 			if !slices.Contains(d.Days, int(date.Weekday())) {
 				continue
 			}
-			for _, hm := range []string{d.From, d.To} {
-				m, ok := minutesOf(hm)
-				if !ok {
-					continue
-				}
+			from, ok1 := minutesOf(d.From)
+			to, ok2 := minutesOf(d.To)
+			if !ok1 || !ok2 {
+				continue
+			}
+			if to <= from {
+				to += minutesPerDay
+			}
+			for _, m := range []int{from, to} {
 				at := time.Date(date.Year(), date.Month(), date.Day(), m/60, m%60, 0, 0, loc)
 				if at.After(t) && (best.IsZero() || at.Before(best)) {
 					best = at
@@ -116,7 +134,7 @@ func DaypartsText(dps []Daypart) string {
 }
 
 // validateDayparts checks an item's dayparts: known weekdays, each once,
-// From before To.
+// To other than From (a To before From runs past midnight).
 func (p *problems) validateDayparts(path string, dps []Daypart) {
 	p.check(len(dps) <= MaxDayparts, path, "must list at most %d dayparts", MaxDayparts)
 	for i, d := range dps {
@@ -132,7 +150,7 @@ func (p *problems) validateDayparts(path string, dps []Daypart) {
 		p.check(ok1 && from < minutesPerDay, dp+".from", "must be a time HH:MM")
 		p.check(ok2, dp+".to", "must be a time HH:MM (24:00 for midnight)")
 		if ok1 && ok2 {
-			p.check(from < to, dp+".to", "must be after from")
+			p.check(from != to, dp+".to", "must not be the same as from")
 		}
 	}
 }

@@ -12,7 +12,7 @@ import (
 func TestDaypartsValidated(t *testing.T) {
 	doc := catalog.SchemeDoc{Menus: []catalog.MenuDoc{{Ref: "m", Name: "M", Categories: []catalog.CategoryDoc{{Ref: "c", Name: "C",
 		Items: []catalog.ItemDoc{{Ref: "i", Title: "I", Dayparts: []catalog.Daypart{
-			{Days: []int{1, 7, 1}, From: "11:00", To: "10:00"},
+			{Days: []int{1, 7, 1}, From: "11:00", To: "11:00"},
 			{Days: nil, From: "7am", To: "24:00"},
 		}}}}}}}}
 	got := map[string]bool{}
@@ -75,5 +75,54 @@ func TestServedAtTheOrdersTime(t *testing.T) {
 		if s != c.inStock || h != c.inHour {
 			t.Errorf("item %d at %v: in stock %v in hours %v, want %v %v", m.Items[c.item].ID, c.at, s, h, c.inStock, c.inHour)
 		}
+	}
+}
+
+// TestDaypartPastMidnight: a late menu on Fridays 22:00–02:00 is served from
+// Friday 22:00 until Saturday 02:00 (as opening hours past midnight are), not
+// on the small hours of Friday nor on Saturday night; a menu read during it
+// is good until it ends, the next day. A daypart from a time to the same time
+// is refused by its JSON path.
+func TestDaypartPastMidnight(t *testing.T) {
+	loc, _ := time.LoadLocation("Europe/London")
+	late := []catalog.Daypart{{Days: []int{5}, From: "22:00", To: "02:00"}}
+	at := func(s string) time.Time {
+		t, _ := time.ParseInLocation("2006-01-02 15:04", s, loc)
+		return t
+	}
+	for _, c := range []struct {
+		at     string
+		served bool
+	}{
+		{"2026-03-06 21:59", false}, {"2026-03-06 22:00", true}, {"2026-03-06 23:59", true},
+		{"2026-03-07 00:00", true}, {"2026-03-07 01:59", true}, {"2026-03-07 02:00", false},
+		{"2026-03-06 01:00", false}, {"2026-03-07 23:00", false},
+	} {
+		if got := catalog.Served(late, at(c.at), loc); got != c.served {
+			t.Errorf("late menu at %s: served %v, want %v", c.at, got, c.served)
+		}
+	}
+	for _, c := range []struct{ now, until string }{
+		{"2026-03-06 21:00", "2026-03-06 22:00"},
+		{"2026-03-06 23:00", "2026-03-07 02:00"},
+		{"2026-03-07 01:00", "2026-03-07 02:00"},
+	} {
+		m := catalog.Menu{Items: []catalog.Item{{Dayparts: late}}}
+		m.ApplyTime(at(c.now), loc)
+		if !m.FreshUntil.Equal(at(c.until)) {
+			t.Errorf("menu read at %s is good until %v, want %s", c.now, m.FreshUntil.In(loc), c.until)
+		}
+	}
+	doc := catalog.SchemeDoc{Menus: []catalog.MenuDoc{{Ref: "m", Name: "M", Categories: []catalog.CategoryDoc{{Ref: "c", Name: "C",
+		Items: []catalog.ItemDoc{{Ref: "i", Title: "I", Dayparts: []catalog.Daypart{
+			{Days: []int{5}, From: "22:00", To: "02:00"},
+			{Days: []int{6}, From: "10:00", To: "10:00"},
+		}}}}}}}}
+	got := map[string]bool{}
+	for _, e := range doc.Validate() {
+		got[e.Path] = true
+	}
+	if got["menus[0].categories[0].items[0].dayparts[0].to"] || !got["menus[0].categories[0].items[0].dayparts[1].to"] {
+		t.Errorf("22:00–02:00 must be accepted and 10:00–10:00 refused; problems at %v", got)
 	}
 }

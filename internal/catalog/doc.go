@@ -186,9 +186,13 @@ type PickupDoc struct {
 
 // FieldError is one problem of a document: Path is a JSON path such as
 // "venues[1].opening_hours.3[0].close", Message says what is wrong.
+// (in English); Key and Params say it for the API in the caller's language
+// (messages.go), Key empty when there is no translation.
 type FieldError struct {
 	Path    string
 	Message string
+	Key     string
+	Params  map[string]string
 }
 
 func (e FieldError) Error() string { return e.Path + ": " + e.Message }
@@ -203,10 +207,10 @@ func ParseSchemeDoc(data []byte) (*SchemeDoc, []FieldError) {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.UseNumber()
 	if err := dec.Decode(&raw); err != nil {
-		return nil, []FieldError{{Path: "", Message: "malformed JSON: " + err.Error()}}
+		return nil, []FieldError{problemAt("", "malformed JSON: %s", err.Error())}
 	}
 	if dec.More() {
-		return nil, []FieldError{{Path: "", Message: "malformed JSON: trailing data"}}
+		return nil, []FieldError{problemAt("", "malformed JSON: %s", "trailing data")}
 	}
 	if errs := checkShape(raw); len(errs) > 0 {
 		return nil, errs
@@ -216,7 +220,7 @@ func ParseSchemeDoc(data []byte) (*SchemeDoc, []FieldError) {
 	strict.DisallowUnknownFields()
 	if err := strict.Decode(&doc); err != nil {
 		// checkShape should have caught this; keep the decoder's word anyway.
-		return nil, []FieldError{{Path: "", Message: err.Error()}}
+		return nil, []FieldError{problemAt("", "malformed JSON: %s", err.Error())}
 	}
 	if errs := doc.Validate(); len(errs) > 0 {
 		return nil, errs
@@ -236,15 +240,33 @@ func (d *SchemeDoc) Normalise() {
 }
 
 // InvalidDocError turns document problems into the project's validation
-// error, one field per path.
+// error, one field per path (the first problem there; "document" for the
+// whole), each a message key with its parameters so the caller reads it in
+// their language.
 func InvalidDocError(errs []FieldError) *platter.Error {
 	fields := make(map[string]string, len(errs))
+	params := map[string]string{}
 	for _, e := range errs {
-		if _, dup := fields[e.Path]; !dup {
-			fields[e.Path] = e.Message
+		path := e.Path
+		if path == "" {
+			path = "document"
+		}
+		if _, dup := fields[path]; dup {
+			continue
+		}
+		fields[path] = e.Message
+		if e.Key != "" {
+			fields[path] = e.Key
+			for k, v := range e.Params {
+				params[platter.FieldParam(path, k)] = v
+			}
 		}
 	}
-	return platter.Invalid(fields)
+	err := platter.Invalid(fields)
+	if len(params) > 0 {
+		err.Params = params
+	}
+	return err
 }
 
 // Scheme converts the document's brand into a Scheme (without ID), with

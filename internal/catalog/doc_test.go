@@ -169,7 +169,7 @@ func TestParseSchemeDocErrors(t *testing.T) {
 			obj(m, "venues", 0, "tipping")["default_percent"] = 12
 		}, []string{"venues[0].tipping.default_percent"}},
 		{"delivery radius", func(m map[string]any) {
-			obj(m, "venues", 0, "delivery")["radius_m"] = 0
+			obj(m, "venues", 0, "delivery")["radius_m"] = -1
 		}, []string{"venues[0].delivery.radius_m"}},
 		{"modifier min above items", func(m map[string]any) {
 			mc := obj(m, "menus", 0, "modifier_categories", 0)

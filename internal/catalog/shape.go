@@ -25,7 +25,7 @@ func shapeOf(errs *[]FieldError, path string, v any, t reflect.Type) {
 		t = t.Elem()
 	}
 	bad := func(want string) {
-		*errs = append(*errs, FieldError{Path: path, Message: "must be " + want})
+		*errs = append(*errs, textProblem(path, "must be "+want))
 	}
 	switch t.Kind() {
 	case reflect.Struct:
@@ -97,7 +97,7 @@ func shapeStruct(errs *[]FieldError, path string, obj map[string]any, t reflect.
 	for _, k := range sortedKeys(obj) {
 		ft, ok := fields[k]
 		if !ok {
-			*errs = append(*errs, FieldError{Path: join(path, k), Message: "unknown field"})
+			*errs = append(*errs, textProblem(join(path, k), "unknown field"))
 			continue
 		}
 		shapeOf(errs, join(path, k), obj[k], ft)

@@ -1,7 +1,6 @@
 package catalog
 
 import (
-	"fmt"
 	netmail "net/mail"
 	"regexp"
 	"slices"
@@ -35,7 +34,7 @@ const (
 type problems []FieldError
 
 func (p *problems) add(path, format string, args ...any) {
-	*p = append(*p, FieldError{Path: path, Message: fmt.Sprintf(format, args...)})
+	*p = append(*p, problemAt(path, format, args...))
 }
 
 func (p *problems) check(ok bool, path, format string, args ...any) {
@@ -338,9 +337,8 @@ func (p *problems) validateVenue(path string, v *VenueDoc, menus map[string]bool
 	p.check(menus[v.Menu], path+".menu", "no menu %q in this document", v.Menu)
 	p.validateHours(path+".opening_hours", v.OpeningHours)
 	p.orderTypes(path+".order_types", v.OrderTypes, true)
-	if slices.Contains(v.OrderTypes, OrderTypeDelivery) && len(v.Delivery.Zones) == 0 {
-		p.check(v.Delivery.RadiusM > 0, path+".delivery.radius_m", "must be positive when delivering without zones")
-	}
+	// Delivery ticked with no zone and no radius is a venue being set up: it saves, and no
+	// address is deliverable until a zone or a radius exists (DeliveryCheck: ReasonNoDelivery).
 	p.validateExceptions(path+".exceptions", v.Exceptions)
 	p.validateZones(path+".delivery.zones", v.Delivery.Zones)
 	p.check(v.Delivery.RadiusM >= 0, path+".delivery.radius_m", "must not be negative")

@@ -150,7 +150,7 @@ func ParseVenueDoc(data []byte, prefix string) (*VenueDoc, []FieldError) {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.UseNumber()
 	if err := dec.Decode(&raw); err != nil {
-		return nil, []FieldError{{Path: prefix, Message: "malformed JSON: " + err.Error()}}
+		return nil, []FieldError{problemAt(prefix, "malformed JSON: %s", err.Error())}
 	}
 	var errs []FieldError
 	shapeOf(&errs, prefix, raw, reflect.TypeOf(VenueDoc{}))
@@ -161,7 +161,7 @@ func ParseVenueDoc(data []byte, prefix string) (*VenueDoc, []FieldError) {
 	strict := json.NewDecoder(bytes.NewReader(data))
 	strict.DisallowUnknownFields()
 	if err := strict.Decode(&v); err != nil {
-		return nil, []FieldError{{Path: prefix, Message: err.Error()}}
+		return nil, []FieldError{problemAt(prefix, "malformed JSON: %s", err.Error())}
 	}
 	return &v, nil
 }

@@ -185,3 +185,27 @@ func onSegment(ax, ay, bx, by, x, y float64) bool {
 	// Distance from the point to the line through a and b.
 	return math.Abs(dx*(y-ay)-dy*(x-ax))/length <= boundaryEpsilon
 }
+
+// ZoneRange is what a venue's delivery zones ask, lowest and highest: the
+// storefront says "Delivery from £1.50" before it knows the address.
+type ZoneRange struct {
+	FeeFrom     int64 `json:"fee_from"`
+	FeeTo       int64 `json:"fee_to"`
+	MinimumFrom int64 `json:"minimum_from"`
+	MinimumTo   int64 `json:"minimum_to"`
+}
+
+// ZoneRange returns the lowest and highest fee and minimum of the venue's
+// zones; ok is false when it has none (its own terms apply).
+func (v *Venue) ZoneRange() (ZoneRange, bool) {
+	if len(v.Zones) == 0 {
+		return ZoneRange{}, false
+	}
+	first := v.Zones[0]
+	r := ZoneRange{first.Fee, first.Fee, first.Minimum, first.Minimum}
+	for _, z := range v.Zones[1:] {
+		r.FeeFrom, r.FeeTo = min(r.FeeFrom, z.Fee), max(r.FeeTo, z.Fee)
+		r.MinimumFrom, r.MinimumTo = min(r.MinimumFrom, z.Minimum), max(r.MinimumTo, z.Minimum)
+	}
+	return r, true
+}

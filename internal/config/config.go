@@ -54,6 +54,9 @@ type Config struct {
 	// ClockStart, when set (PLATTER_CLOCK), is the instant the process's
 	// clock starts at; see Clock.
 	ClockStart time.Time
+	// WebhooksAllowPrivate lets outbound webhooks reach loopback and
+	// private networks (PLATTER_WEBHOOKS_ALLOW_PRIVATE=1).
+	WebhooksAllowPrivate bool
 }
 
 // Var documents one variable for `platter serve --help`.
@@ -88,6 +91,8 @@ var Vars = []Var{
 	{"PLATTER_METRICS_ADDR", "127.0.0.1:9090", "private listener of Prometheus /metrics (never the public one); off: none", false},
 	{"PLATTER_SHUTDOWN_DELAY", "5s", "on SIGTERM, how long /readyz answers 503 before the listener closes (let load balancers notice)", false},
 	{"PLATTER_SHUTDOWN_TIMEOUT", "10s", "then how long in-flight requests may take to finish; past it the process exits with status 1", false},
+	{"PLATTER_WEBHOOKS_ALLOW_PRIVATE", "0", "1: outbound webhooks may reach loopback and private networks (10/8, 172.16/12, 192.168/16, 100.64/10, fc00::/7), e.g. a till on the premises' network or a test receiver; link-local (cloud metadata), multicast and reserved addresses stay refused; 0: only public addresses", false},
+	{"OTEL_EXPORTER_OTLP_ENDPOINT", "", "OpenTelemetry collector base URL (e.g. http://collector:4318): a span per request, store transaction and provider call goes there over OTLP/HTTP (protobuf), and the request id becomes the trace id; the standard OTEL_EXPORTER_OTLP_TRACES_ENDPOINT, _HEADERS, _TIMEOUT, _COMPRESSION, _CERTIFICATE, OTEL_SERVICE_NAME (platter), OTEL_RESOURCE_ATTRIBUTES, OTEL_TRACES_SAMPLER and OTEL_SDK_DISABLED apply; empty: tracing off, nothing started", false},
 	{"PLATTER_CLOCK", "", "for tests and demos only: an RFC 3339 instant the server's clock starts at (then runs at the normal pace), so opening hours, slots and expiry behave as at that moment; empty: the real time", false},
 }
 
@@ -147,6 +152,12 @@ func Load(getenv func(string) string, readFile func(string) ([]byte, error)) (*C
 			get("PLATTER_UNPAID_ORDERS_MAX")))
 	} else {
 		c.UnpaidOrdersMax = n
+	}
+	switch v := get("PLATTER_WEBHOOKS_ALLOW_PRIVATE"); v {
+	case "0", "1":
+		c.WebhooksAllowPrivate = v == "1"
+	default:
+		problems = append(problems, fmt.Sprintf("PLATTER_WEBHOOKS_ALLOW_PRIVATE %q: must be 0 or 1", v))
 	}
 	problems = append(problems, c.parseClock(get("PLATTER_CLOCK"))...)
 	if len(problems) > 0 {

@@ -21,6 +21,7 @@ import (
 	"time"
 
 	"platter/internal/platter"
+	"platter/internal/tracing"
 )
 
 // Suggestion is one autocomplete answer: an opaque ID for Detail and the text
@@ -135,7 +136,9 @@ func streetLine(country, number, road string) string {
 // getJSON fetches u and decodes its JSON body into dst. Every failure is
 // returned as unavailable. The cause never carries the URL, because the
 // Google key travels in it and causes are logged.
-func getJSON(ctx context.Context, client *http.Client, service, u string, header http.Header, dst any) error {
+func getJSON(ctx context.Context, client *http.Client, service, u string, header http.Header, dst any) (err error) {
+	ctx, span := tracing.StartCall(ctx, "geocoder", service)
+	defer func() { tracing.End(span, err) }()
 	ctx, cancel := context.WithTimeout(ctx, requestTimeout)
 	defer cancel()
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)

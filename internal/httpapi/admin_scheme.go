@@ -13,8 +13,10 @@ import (
 
 // Backoffice is what the back office's document calls need of storage
 // (store.DB): the scheme's import document, read and edited in one
-// transaction, and the audit log (docs/architecture.md §10).
+// transaction, and the audit log (docs/architecture.md §10); and the sales
+// report (admin_reports.go).
 type Backoffice interface {
+	Reports
 	ExportScheme(ctx context.Context, slug string) (*catalog.SchemeDoc, error)
 	EditScheme(ctx context.Context, slug string, a audit.Audit,
 		fn func(doc *catalog.SchemeDoc) (before, after any, err error)) (*catalog.ImportResult, error)
@@ -74,17 +76,7 @@ func (s *Server) adminSchemeImport(r *request, c *Caller) (*reply, error) {
 	}
 	doc, errs := catalog.ParseSchemeDoc(in.Document)
 	if len(errs) > 0 {
-		fields := map[string]string{}
-		for _, e := range errs {
-			path := e.Path
-			if path == "" {
-				path = "document"
-			}
-			if _, dup := fields[path]; !dup {
-				fields[path] = e.Message
-			}
-		}
-		return nil, platter.Invalid(fields)
+		return nil, catalog.InvalidDocError(errs)
 	}
 	if bad := checkText(doc); len(bad) > 0 {
 		return nil, platter.Invalid(bad)

@@ -169,5 +169,23 @@ func TestVenueUpsertThroughTheAPI(t *testing.T) {
 		if st := venueNamed(t, m.env, "camden"); st == nil {
 			t.Error("the new venue is not in venue/info")
 		}
+
+		// A venue being set up with delivery ticked before it has a zone or a radius: it saves,
+		// and no address is deliverable until one exists (the form says so beside the tick).
+		kx := map[string]any{"venue_slug": "kings-cross", "name": "King's Cross", "menu": "late",
+			"address": map[string]any{"line1": "1 Pancras Sq", "city": "London", "postcode": "N1C 4AG", "country": "GB"},
+			"lat":     51.5347, "lng": -0.1246, "time_zone": "Europe/London", "order_types": []any{0, 1}}
+		got := m.call("admin/venues/upsert", data("business_slug", "demo-burgers", "venue", kx), m.boss...).data(t)
+		if types := got["order_types"].([]any); len(types) != 2 {
+			t.Errorf("delivery and pickup not kept: %v", got)
+		}
+		if d := deliverable(t, m.env, 51.5347, -0.1246, "en-US")["kings-cross"]; d["delivers"] != false || d["reason"] != "no_delivery" {
+			t.Errorf("delivery from a venue with no zone and no radius: %v", d)
+		}
+		kx["delivery"] = map[string]any{"radius_m": 2000}
+		m.call("admin/venues/upsert", data("business_slug", "demo-burgers", "venue", kx), m.boss...).data(t)
+		if d := deliverable(t, m.env, 51.5347, -0.1246, "en-US")["kings-cross"]; d["delivers"] != true {
+			t.Errorf("delivery once the radius is given: %v", d)
+		}
 	})
 }

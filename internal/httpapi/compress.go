@@ -31,10 +31,15 @@ const (
 // (RFC 9110 §12.5.3).
 func acceptsEncoding(header, coding string) bool {
 	named, star := -1.0, -1.0
-	for _, part := range strings.Split(header, ",") {
-		fields := strings.Split(part, ";")
-		name, q := strings.ToLower(strings.TrimSpace(fields[0])), 1.0
-		for _, p := range fields[1:] {
+	// strings.Cut, not Split: this runs on every request and allocates nothing.
+	for rest := header; rest != ""; {
+		var part string
+		part, rest, _ = strings.Cut(rest, ",")
+		name, params, _ := strings.Cut(part, ";")
+		name, q := strings.TrimSpace(name), 1.0
+		for params != "" {
+			var p string
+			p, params, _ = strings.Cut(params, ";")
 			k, v, ok := strings.Cut(strings.TrimSpace(p), "=")
 			if ok && strings.EqualFold(strings.TrimSpace(k), "q") {
 				f, err := strconv.ParseFloat(strings.TrimSpace(v), 64)
@@ -44,10 +49,10 @@ func acceptsEncoding(header, coding string) bool {
 				q = f
 			}
 		}
-		switch name {
-		case coding:
+		switch {
+		case strings.EqualFold(name, coding):
 			named = q
-		case "*":
+		case name == "*":
 			star = q
 		}
 	}
@@ -89,8 +94,8 @@ func compressible(contentType string) bool {
 	ct, _, _ := strings.Cut(strings.ToLower(contentType), ";")
 	ct = strings.TrimSpace(ct)
 	switch ct {
-	case "application/json", "application/manifest+json", "application/xml", "image/svg+xml",
-		"text/javascript", "application/javascript":
+	case "application/json", "application/manifest+json", "application/xml", "application/yaml",
+		"image/svg+xml", "text/javascript", "application/javascript":
 		return true
 	}
 	return strings.HasPrefix(ct, "text/") && ct != "text/event-stream"
@@ -178,7 +183,13 @@ func (c *compressWriter) Write(p []byte) (int, error) {
 		if c.status == 0 {
 			c.status = http.StatusOK
 		}
-		c.buf = append(c.buf, p...)
+		if len(c.buf) == 0 && len(p) >= minCompress {
+			// Big enough to decide on at once: written through, not copied
+			// (decide keeps no reference to it).
+			c.buf = p
+		} else {
+			c.buf = append(c.buf, p...)
+		}
 		if len(c.buf) < minCompress {
 			return len(p), nil
 		}

@@ -50,7 +50,7 @@ func (s *Server) withCallLimits(next http.Handler) http.Handler {
 			s.writeError(w, r, i18n.Negotiate(r.Header.Get("Accept-Language")), bodyError(err))
 			return
 		}
-		r.Body = io.NopCloser(bytes.NewReader(body))
+		r.Body = &readBody{Reader: bytes.NewReader(body), b: body}
 		// net/http cancels a running handler's context when the connection's
 		// read deadline (ReadTimeout from the request's start) passes, so
 		// the read deadline moves past the call's own.
@@ -65,6 +65,15 @@ func (s *Server) withCallLimits(next http.Handler) http.Handler {
 	})
 }
 
+// readBody is a call's body withCallLimits has read in full (within
+// maxBody): readRequest takes its bytes instead of reading them again.
+type readBody struct {
+	*bytes.Reader
+	b []byte
+}
+
+func (*readBody) Close() error { return nil }
+
 // errTimeout is the answer to a call that passed its deadline: busy, try
 // again shortly.
 func errTimeout(err error) *platter.Error {
@@ -78,9 +87,12 @@ func errTimeout(err error) *platter.Error {
 // stop soon after; one that ignores it runs on in the background but holds
 // the caller no longer. A panic is re-raised here so withRecover answers it.
 func (s *Server) serveWithin(ctx context.Context, w http.ResponseWriter, r *http.Request, next http.Handler) {
-	bw := &bufferedWriter{header: w.Header().Clone()}
+	// The handler's header map is its own (one that runs on after the
+	// deadline must not share w's), and starts empty: copyTo lays what it
+	// sets over what the middleware set (no handler removes one of those).
+	bw := &bufferedWriter{header: make(http.Header, 4)}
 	done := make(chan any, 1)
-	go func() {
+	s.workers.run(func() {
 		defer func() {
 			p := recover()
 			if p != nil && p != http.ErrAbortHandler {
@@ -89,15 +101,21 @@ func (s *Server) serveWithin(ctx context.Context, w http.ResponseWriter, r *http
 			done <- p
 		}()
 		next.ServeHTTP(bw, r)
-	}()
+	})
 	select {
 	case p := <-done:
 		if p != nil {
 			panic(p)
 		}
-		if bw.status == http.StatusOK && publicCalls[strings.TrimPrefix(r.URL.Path, "/api/v3/")] &&
-			bw.header.Get("Cache-Control") == "no-store" {
-			bw.header.Del("Cache-Control")
+		if bw.status == http.StatusOK && publicCalls[strings.TrimPrefix(r.URL.Path, "/api/v3/")] {
+			cc := bw.header.Get("Cache-Control")
+			if _, set := bw.header["Cache-Control"]; !set {
+				cc = w.Header().Get("Cache-Control")
+			}
+			if cc == "no-store" {
+				bw.header.Del("Cache-Control")
+				w.Header().Del("Cache-Control")
+			}
 		}
 		bw.copyTo(w)
 	case <-ctx.Done():
@@ -118,6 +136,7 @@ type bufferedWriter struct {
 	header    http.Header
 	status    int
 	body      bytes.Buffer
+	shared    []byte // a cached answer held by reference (writeShared), sent before body
 	abandoned bool
 }
 
@@ -140,7 +159,36 @@ func (b *bufferedWriter) Write(p []byte) (int, error) {
 	if b.status == 0 {
 		b.status = http.StatusOK
 	}
+	b.flushShared()
 	return b.body.Write(p)
+}
+
+// writeShared holds p, which nobody changes (a cached answer: reply.Raw),
+// without copying it: 23 KB per menu/list call was most of what the call
+// allocated.
+func (b *bufferedWriter) writeShared(p []byte) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.abandoned {
+		return
+	}
+	if b.status == 0 {
+		b.status = http.StatusOK
+	}
+	if b.shared == nil && b.body.Len() == 0 {
+		b.shared = p
+		return
+	}
+	b.flushShared()
+	b.body.Write(p)
+}
+
+// flushShared moves a held shared answer into body, before more is written.
+func (b *bufferedWriter) flushShared() {
+	if b.shared != nil {
+		b.body.Write(b.shared)
+		b.shared = nil
+	}
 }
 
 func (b *bufferedWriter) abandon() {
@@ -153,11 +201,6 @@ func (b *bufferedWriter) copyTo(w http.ResponseWriter) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	dst := w.Header()
-	for k := range dst {
-		if _, ok := b.header[k]; !ok {
-			delete(dst, k)
-		}
-	}
 	for k, v := range b.header {
 		dst[k] = v
 	}
@@ -165,5 +208,9 @@ func (b *bufferedWriter) copyTo(w http.ResponseWriter) {
 		b.status = http.StatusOK
 	}
 	w.WriteHeader(b.status)
+	if b.shared != nil {
+		_, _ = w.Write(b.shared)
+		return
+	}
 	_, _ = w.Write(b.body.Bytes())
 }

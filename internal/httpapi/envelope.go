@@ -14,6 +14,7 @@ import (
 
 	"platter/internal/i18n"
 	"platter/internal/platter"
+	"platter/internal/store"
 )
 
 // maxBody is the largest JSON body the API reads (1 MiB).
@@ -97,9 +98,14 @@ func readRequest(w http.ResponseWriter, r *http.Request) (*request, error) {
 	if ct != "" && !isJSON(ct) {
 		return req, errUnsupportedType()
 	}
-	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxBody))
-	if err != nil {
-		return req, bodyError(err)
+	var body []byte
+	if rb, ok := r.Body.(*readBody); ok && rb.Len() == len(rb.b) {
+		body = rb.b // read in full already, within maxBody (withCallLimits)
+	} else {
+		var err error
+		if body, err = io.ReadAll(http.MaxBytesReader(w, r.Body, maxBody)); err != nil {
+			return req, bodyError(err)
+		}
 	}
 	if len(bytes.TrimSpace(body)) == 0 {
 		return req, nil
@@ -157,13 +163,17 @@ func decode(raw json.RawMessage, dst any) error {
 // writeReply writes a success envelope.
 func writeReply(w http.ResponseWriter, rep *reply) {
 	if rep.Raw != nil {
-		w.Header().Set("Content-Type", "application/json; charset=utf-8")
+		w.Header()["Content-Type"] = jsonType // shared, as in withSecurityHeaders
 		if rep.Encoding != "" {
 			w.Header().Set("Content-Encoding", rep.Encoding)
 			addVary(w.Header())
 		}
 		w.Header().Set("Content-Length", strconv.Itoa(len(rep.Raw)))
 		w.WriteHeader(http.StatusOK)
+		if sw, ok := w.(interface{ writeShared([]byte) }); ok {
+			sw.writeShared(rep.Raw) // cached bytes, never changed: held, not copied
+			return
+		}
 		_, _ = w.Write(rep.Raw)
 		return
 	}
@@ -192,10 +202,16 @@ func (s *Server) writeError(w http.ResponseWriter, r *http.Request, lang string,
 	if errors.Is(err, context.DeadlineExceeded) && r.Context().Err() != nil {
 		err = errTimeout(err) // the call's own deadline cut a query short
 	}
-	e := platter.AsError(err)
+	// A database that cannot be reached (restarting, failed over) is 1503
+	// with Retry-After, never 1500: nothing was done, the call may be tried
+	// again with the same idempotency key.
+	e := platter.AsError(store.AsUnreachable(err))
 	id := requestID(r.Context())
-	if e.Code == platter.CodeInternal {
+	switch {
+	case e.Code == platter.CodeInternal:
 		s.log.Error("request failed", "request_id", id, "path", r.URL.Path, "err", err)
+	case e.Code == platter.CodeUnavailable && e.Err != nil:
+		s.log.Warn("request unavailable", "request_id", id, "path", r.URL.Path, "err", e.Err)
 	}
 	body := errorBody{Code: e.Code, RequestID: id, Message: s.msgs.T(lang, e.Message, e.Params)}
 	if len(e.Fields) > 0 {

@@ -41,6 +41,7 @@ type page struct {
 	menu        []byte // menu/list's answer for menuType, inline (menu pages)
 	menuType    int
 	images      []string // the menu's first pictures, preloaded
+	jsonLD      []byte   // schema.org description of the venue and its menu (jsonld.go)
 }
 
 // pagePath splits /{scheme}/rest… into the scheme slug and the storefront
@@ -112,15 +113,21 @@ func (s *Server) firstPage(ctx context.Context, urlPath string) *page {
 		})
 	}
 	if kind == routeMenu && p.venue != nil {
-		p.images = s.firstImages(ctx, slug, p.venue)
 		// The page's default order type (the client's orderTypeFor without a
 		// choice): the menu then renders without a call, a round trip sooner.
+		t := -1
 		if len(p.venue.OrderTypes) > 0 {
-			t := p.venue.OrderTypes[0]
-			if e, err := s.menuAnswer(ctx, slug, p.venue.Slug, t); err == nil && len(e.body) <= maxInlineMenu {
+			t = p.venue.OrderTypes[0]
+		}
+		var m *catalog.Menu
+		if e, err := s.menuAnswer(ctx, slug, p.venue.Slug, t); err == nil {
+			m = e.menu
+			if t >= 0 && len(e.body) <= maxInlineMenu {
 				p.menu, p.menuType = e.body, t
 			}
 		}
+		p.images = firstImages(m, t)
+		p.jsonLD = venueJSONLD(sc, p.venue, m, t, s.publicURL(), s.now())
 	}
 	if kind == routeCheck || kind == routeOrder || kind == routeAuth {
 		p.noindex = true // personal pages: nothing for a search engine
@@ -148,23 +155,18 @@ const maxInlineMenu = 128 << 10
 // eagerly (web/src/features/menu/components/menu-page.tsx EAGER_IMAGES).
 const firstCards = 4
 
-// firstImages are the pictures of the menu page's first cards for the
-// venue's first order type (the page's default), in the page's order:
-// categories by position, items as listed. The first HTML preloads them,
-// so the largest paint does not wait for menu/list before its picture is
-// asked. Nil when the menu cannot be read (the page then asks as before).
-func (s *Server) firstImages(ctx context.Context, slug string, v *catalog.Venue) []string {
-	ref, err := s.cat.VenueMenuRef(ctx, slug, v.Slug)
-	if err != nil {
-		return nil
-	}
-	m, err := s.cat.VenueMenu(ctx, ref.MenuID, ref.VenueID, s.now())
-	if err != nil {
+// firstImages are the pictures of the menu page's first cards for order
+// type t (the page's default), in the page's order: categories by
+// position, items as listed. The first HTML preloads them, so the largest
+// paint does not wait for menu/list before its picture is asked. Nil when
+// the menu could not be read (the page then asks as before).
+func firstImages(m *catalog.Menu, t int) []string {
+	if m == nil {
 		return nil
 	}
 	items := m.Items
-	if len(v.OrderTypes) > 0 {
-		items = m.ForOrderType(v.OrderTypes[0])
+	if t >= 0 {
+		items = m.ForOrderType(t)
 	}
 	cats := append([]catalog.Category(nil), m.Categories...)
 	sort.SliceStable(cats, func(i, j int) bool {
@@ -230,6 +232,10 @@ func (s *Server) renderShell(sh *appShell, p *page, urlPath string) string {
 			// json.Marshal escaped <, > and & here too.
 			root += `<script type="application/json" id="platter-menu-list" data-venue="` + html.EscapeString(p.venue.Slug) +
 				`" data-order-type="` + strconv.Itoa(p.menuType) + `">` + string(p.menu) + `</script>`
+		}
+		if p.jsonLD != nil {
+			// For search engines, after what the page needs to paint.
+			root += `<script type="application/ld+json" id="platter-jsonld">` + string(p.jsonLD) + `</script>`
 		}
 		doc = strings.Replace(doc, rootElement, root, 1)
 	}

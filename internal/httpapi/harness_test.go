@@ -33,6 +33,7 @@ import (
 	"platter/internal/payments"
 	"platter/internal/store"
 	"platter/internal/store/storetest"
+	"platter/internal/tracing"
 )
 
 // spec is api/openapi.yaml, loaded and validated once per test binary.
@@ -53,8 +54,6 @@ type env struct {
 	srv    *httptest.Server
 	router routers.Router
 	logs   *lockedWriter
-	// validated records every API path whose response passed the contract.
-	validated map[string]bool
 }
 
 // options lets a test change how the server is wired.
@@ -68,6 +67,7 @@ type options struct {
 	gate       *account.Gate        // password hashing bound; nil: the default
 	streams    httpapi.StreamLimits // zero: the defaults
 	orderStore ordering.Store       // the order path's store; nil: db
+	tracing    *tracing.Tracing     // nil: tracing off
 }
 
 // start boots the real HTTP server on db, with the demo schemes loaded.
@@ -111,8 +111,8 @@ func start(t *testing.T, db *store.DB, o options) *env {
 	api := httpapi.New(httpapi.Options{
 		Config: cfg, Logger: logger,
 		Catalog: cat, Health: db, Web: o.web, DemoAssets: demo.Assets(), Version: "test",
-		Accounts: db, Addresses: db, Orders: db, Ordering: ordering.NewService(orderStore, pay, logger, o.now).LimitUnpaid(cfg.UnpaidOrdersMax), Support: db, Loyalty: db, Team: db, Backoffice: db, Platform: db, Hub: hub, Streams: o.streams, Geocoder: o.geocoder, Now: o.now, MailQueued: o.poke, Passwords: o.gate,
-		Media: db,
+		Accounts: db, Addresses: db, Orders: db, Ordering: ordering.NewService(orderStore, pay, logger, o.now).LimitUnpaid(cfg.UnpaidOrdersMax), Support: db, Loyalty: db, Team: db, Backoffice: db, Platform: db, Printers: db, Webhooks: db, Hub: hub, Streams: o.streams, Geocoder: o.geocoder, Now: o.now, MailQueued: o.poke, Passwords: o.gate,
+		Media: db, Tracing: o.tracing,
 	})
 	srv := httptest.NewServer(api.Handler())
 	t.Cleanup(srv.Close)
@@ -126,7 +126,7 @@ func start(t *testing.T, db *store.DB, o options) *env {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &env{t: t, db: db, api: api, hub: hub, srv: srv, router: router, logs: logs, validated: map[string]bool{}}
+	return &env{t: t, db: db, api: api, hub: hub, srv: srv, router: router, logs: logs}
 }
 
 // response is what a call got back, decoded.
@@ -192,6 +192,7 @@ func (e *env) validate(req *http.Request, reqBody []byte, res *response, path st
 		if err := doc.Components.Schemas["Error"].Value.VisitJSON(anyJSON(e.t, res.Raw)); err != nil {
 			e.t.Errorf("%s: error body breaks the Error schema: %v\n%s", path, err, res.Raw)
 		}
+		e.validateFailureListed(req, res, path)
 		return
 	}
 	req.Body = io.NopCloser(bytes.NewReader(reqBody))
@@ -212,8 +213,34 @@ func (e *env) validate(req *http.Request, reqBody []byte, res *response, path st
 		e.t.Errorf("%s: response breaks the contract: %v", path, err)
 		return
 	}
-	e.validated[path] = true
 	covered.Store(path, true)
+}
+
+// anyCallStatuses are the 4xx answers any call may give before its handler
+// runs (a wrong method, a body that is late, too large or not JSON, headers
+// too large): api/openapi.yaml describes them once, in its introduction and
+// the default Error answer, rather than on every operation.
+var anyCallStatuses = map[int]bool{http.StatusMethodNotAllowed: true, http.StatusRequestTimeout: true,
+	http.StatusRequestEntityTooLarge: true, http.StatusUnsupportedMediaType: true,
+	http.StatusRequestHeaderFieldsTooLarge: true}
+
+// validateFailureListed holds api/openapi.yaml to the 4xx answers the tests
+// see: a call of the contract that answers 4xx must list that status among
+// its operation's responses (not only under default), so an integrator
+// reads each call's refusals from the file.
+func (e *env) validateFailureListed(req *http.Request, res *response, path string) {
+	e.t.Helper()
+	if res.Status < 400 || res.Status > 499 || anyCallStatuses[res.Status] {
+		return
+	}
+	route, _, err := e.router.FindRoute(req)
+	if err != nil {
+		return // an unknown path (1404) or method (1405): no operation to hold
+	}
+	if route.Operation.Responses.Status(res.Status) == nil {
+		e.t.Errorf("%s %s answered %d (code %v) but api/openapi.yaml lists no %d for it: add it to the operation's responses",
+			route.Method, route.Path, res.Status, res.Body["code"], res.Status)
+	}
 }
 
 // covered records, across the whole test binary, every API path whose

@@ -58,6 +58,14 @@ func (e *env) uploadImageTo(slug, purpose, name, contentType string, content []b
 // media GETs a picture's url, with no token; a 200's Raw is the image.
 func (e *env) media(url string) *response {
 	e.t.Helper()
+	return e.getRaw(url, "media/{scheme}/{file}")
+}
+
+// getRaw GETs a url that answers something other than the envelope (a
+// picture, a CSV file) with no token, and checks the answer against the
+// contract of route; a 200's Raw is the file.
+func (e *env) getRaw(url, route string) *response {
+	e.t.Helper()
 	req, _ := http.NewRequest(http.MethodGet, e.srv.URL+url, nil)
 	res, err := http.DefaultClient.Do(req)
 	if err != nil {
@@ -69,7 +77,7 @@ func (e *env) media(url string) *response {
 	if res.StatusCode != 200 {
 		_ = json.Unmarshal(out.Raw, &out.Body)
 	}
-	e.validate(req, nil, out, "media/{scheme}/{file}")
+	e.validate(req, nil, out, route)
 	return out
 }
 

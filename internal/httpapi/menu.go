@@ -12,10 +12,11 @@ import (
 
 // menuCache keeps serialized menu/list envelopes per menu and order type.
 // An entry is good while its version equals the menu's version in the
-// database, which every instance reads on each request (one indexed query),
-// so a change made through any instance is seen by all of them at once,
-// and until the clock alone changes it (a timed snooze ends, a daypart
-// opens or closes: catalog.Menu.FreshUntil).
+// database, which the store keeps in memory until a change is committed
+// here or announced by another instance (internal/store/refcache.go), so a
+// change made through any instance is seen by all of them within the
+// notification's delivery, and until the clock alone changes it (a timed
+// snooze ends, a daypart opens or closes: catalog.Menu.FreshUntil).
 type menuCache struct {
 	mu      sync.RWMutex
 	entries map[menuKey]menuEntry
@@ -31,14 +32,15 @@ type menuKey struct {
 }
 
 // menuVersion is what an entry is good for: the menu's version and the
-// venue's sold-out version, both read from the database on every request.
+// venue's sold-out version, as the store last read them (VenueMenuRef).
 type menuVersion struct{ menu, soldOut int64 }
 
 type menuEntry struct {
 	version menuVersion
 	fresh   time.Time // the menu's FreshUntil: zero, or when the clock alone changes the answer
 	body    []byte
-	gz      []byte // body gzipped once, when the entry is built
+	gz      []byte        // body gzipped once, when the entry is built
+	menu    *catalog.Menu // what body was made from, read only: the first HTML's pictures and JSON-LD
 }
 
 func newMenuCache() *menuCache { return &menuCache{entries: map[menuKey]menuEntry{}} }
@@ -130,7 +132,7 @@ func (s *Server) menuAnswer(ctx context.Context, slug, venueSlug string, orderTy
 	// ones from VenueMenuRef: a concurrent change then misses the cache once, never
 	// serves stale data.
 	e := menuEntry{version: menuVersion{m.Version, m.SoldOutVersion}, fresh: m.FreshUntil, body: body,
-		gz: s.gzip.bytes(body)}
+		gz: s.gzip.bytes(body), menu: m}
 	s.menus.put(key, e)
 	return e, nil
 }

@@ -17,8 +17,10 @@ type permFixture struct {
 	t   *testing.T
 	db  *store.DB
 	sup struct {
-		order int64  // the owner's paid order supports/insert names
-		photo string // the owner's photo's url
+		order   int64  // the owner's paid order supports/insert names
+		photo   string // the owner's photo's url
+		request int64  // a request about that order, for admin/support/reply
+		replies int    // the replies admin/support/reply wrote to it
 	}
 	e       *env
 	clk     *clock

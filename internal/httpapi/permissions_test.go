@@ -223,6 +223,31 @@ var permCases = map[string]permCase{
 			return data("business_slug", "demo-burgers", "order_id", f.paidOrder(1), "status", "accepted", "eta_minutes", 20)
 		},
 		check: wantOrder("status", nil)},
+	// Named by no venue: staff of shoreditch search their own venue's
+	// orders and do not find soho's.
+	"admin/orders/search": {perm: "staff/venue", want: withKind(boardStaff(), otherStaf, okay),
+		body: func(f *permFixture) any { f.latest = f.paidOrder(1); return burgers("query", "Ann@Example.test")(f) },
+		check: func(t *testing.T, f *permFixture, k kind, res *response) {
+			if listed := listsOrder(res, f.latest); listed != (k != otherStaf) {
+				t.Errorf("%s: soho's order listed: %v", k, listed)
+			}
+		}},
+	// An order beyond reach is not found, as for transition.
+	"admin/orders/refund": {perm: "staff/venue", want: withKind(boardStaff(), otherStaf, notFound),
+		body: func(f *permFixture) any {
+			f.latest = f.acceptedOrder()
+			return data("business_slug", "demo-burgers", "order_id", f.latest, "amount", 100, "reason", "Cold chips")
+		},
+		check: func(t *testing.T, f *permFixture, k kind, res *response) {
+			if d := res.data(t); d["status"] != "done" || num(d["amount"]) != 100 {
+				t.Errorf("%s: refund %v", k, d)
+			}
+		},
+		intact: func(t *testing.T, f *permFixture, k kind) {
+			if n := count(t, f.db, "SELECT COUNT(*) FROM refunds WHERE order_id = ?", f.latest); n != 0 {
+				t.Errorf("%s made %d refunds", k, n)
+			}
+		}},
 	"driver/location": {perm: "driver/own", want: driverOnly(),
 		body: func(f *permFixture) any {
 			return data("business_slug", "demo-burgers", "order_id", f.onTheWay(), "lat", 51.514, "lng", -0.132)

@@ -22,7 +22,7 @@ type Platform interface {
 	PlatformSession(ctx context.Context, tokenHash string, now time.Time) (int64, string, error)
 	RevokePlatformSession(ctx context.Context, tokenHash string, now time.Time) error
 	PlatformSchemes(ctx context.Context) ([]catalog.SchemeSummary, error)
-	CreateScheme(ctx context.Context, doc *catalog.SchemeDoc, a audit.Audit) (*catalog.ImportResult, error)
+	CreateScheme(ctx context.Context, doc *catalog.SchemeDoc, a audit.Audit, now time.Time) (*catalog.ImportResult, error)
 }
 
 func (s *Server) platformReady() error {
@@ -205,7 +205,7 @@ func (s *Server) platformSchemesCreate(r *request, c *Caller) (*reply, error) {
 	doc := &catalog.SchemeDoc{BusinessSlug: in.BusinessSlug, Name: in.Name, Country: in.Country,
 		Currency: in.Currency, Languages: in.Languages, Theme: 1, Colour: defaultColour}
 	a := audit.Audit{ActorUserID: c.UserID, ActorEmail: c.Email, Action: "scheme.create", Target: in.BusinessSlug}
-	if _, err := s.platform.CreateScheme(r.Context(), doc, a); err != nil {
+	if _, err := s.platform.CreateScheme(r.Context(), doc, a, s.now()); err != nil {
 		return nil, err
 	}
 	sc, err := s.cat.SchemeBySlug(r.Context(), in.BusinessSlug)

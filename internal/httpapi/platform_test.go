@@ -109,6 +109,13 @@ func TestPlatformConsole(t *testing.T) {
 		if made["business_slug"] != "tasty-tacos" {
 			t.Fatalf("create: %v", made)
 		}
+		// Created at the server's clock, not the machine's: the console's "Created" column and the
+		// new scheme's first audit row say the same moment as every other date the server gives.
+		for _, s := range m.call("platform/schemes/list", nil, root...).Body["data"].([]any) {
+			if s := s.(map[string]any); s["business_slug"] == "tasty-tacos" && s["created_at"] != "2026-03-02T12:00:00Z" {
+				t.Errorf("tasty-tacos created at %v, the server's clock said %s", s["created_at"], now.Format(time.RFC3339))
+			}
+		}
 		mail := m.waitMails(t, "Szef@Tacos.test", 1)[0]
 		text, _ := mail.Parts(t)
 		link := newSchemeLink.FindStringSubmatch(text)
@@ -127,7 +134,8 @@ func TestPlatformConsole(t *testing.T) {
 		log := m.call("admin/audit/list", filter("business_slug", "tasty-tacos"), boss...)
 		rows, _ := log.Body["data"].([]any)
 		if len(rows) != 1 || rows[0].(map[string]any)["action"] != "scheme.create" ||
-			rows[0].(map[string]any)["actor_email"] != "root@platform.test" {
+			rows[0].(map[string]any)["actor_email"] != "root@platform.test" ||
+			rows[0].(map[string]any)["at"] != "2026-03-02T12:00:00Z" {
 			t.Errorf("tasty-tacos' log: %s", log.Raw)
 		}
 		// The new manager is tasty-tacos', not demo-burgers'.

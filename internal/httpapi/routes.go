@@ -70,6 +70,8 @@ func (s *Server) routeTable() []route {
 		{path: "orders/stream", access: anyone, scope: scopeNone, method: http.MethodGet, raw: s.orderStream},
 		{path: "admin/orders/list", access: staff, scope: scopeVenue, call: s.adminOrderList},
 		{path: "admin/orders/transition", access: staff, scope: scopeVenue, call: s.adminOrderTransition},
+		{path: "admin/orders/search", access: staff, scope: scopeVenue, call: s.adminOrderSearch},
+		{path: "admin/orders/refund", access: staff, scope: scopeVenue, call: s.adminOrderRefund},
 		{path: "driver/location", access: driver, scope: scopeOwn, call: s.driverLocation},
 		{path: "driver/orders/list", access: driver, scope: scopeOwn, call: s.driverOrders},
 		{path: "driver/orders/wait", access: driver, scope: scopeOwn, call: s.driverOrdersWait},
@@ -86,6 +88,10 @@ func (s *Server) routeTable() []route {
 		{path: mediaPath, access: anyone, scope: scopeNone, method: http.MethodGet, raw: s.mediaVariant},
 
 		{path: "admin/venues/list", access: staff, scope: scopeVenue, call: s.adminVenues},
+		// The support inbox: staff of the order's venue, a manager of the
+		// scheme (the handlers keep to the caller's venues).
+		{path: "admin/support/list", access: staff, scope: scopeVenue, call: s.adminSupportList},
+		{path: "admin/support/reply", access: staff, scope: scopeVenue, call: s.adminSupportReply},
 
 		// The order board's venue controls (docs/architecture.md §9) and drivers: staff
 		// of the venue named, or a manager. A driver moves and locates only
@@ -102,6 +108,12 @@ func (s *Server) routeTable() []route {
 		{path: "admin/team/invite", access: manager, scope: scopeScheme, call: s.adminTeamInvite},
 		{path: "admin/team/revoke", access: manager, scope: scopeScheme, call: s.adminTeamRevoke},
 		{path: "admin/outbox/list", access: manager, scope: scopeScheme, call: s.adminOutboxList},
+		// Outbound webhooks (docs/architecture.md §11): a manager of the whole scheme.
+		{path: "admin/webhooks/list", access: manager, scope: scopeScheme, call: s.adminWebhooksList},
+		{path: "admin/webhooks/upsert", access: manager, scope: scopeScheme, call: s.adminWebhooksUpsert},
+		{path: "admin/webhooks/rotate-secret", access: manager, scope: scopeScheme, call: s.adminWebhooksRotate},
+		{path: "admin/webhooks/deliveries", access: manager, scope: scopeScheme, call: s.adminWebhooksDeliveries},
+		{path: "admin/webhooks/redeliver", access: manager, scope: scopeScheme, call: s.adminWebhooksRedeliver},
 		// The scheme's document and its audit log (docs/architecture.md §10):
 		// a manager of the whole scheme.
 		{path: "admin/scheme/document", access: manager, scope: scopeScheme, call: s.adminSchemeDocument},
@@ -109,6 +121,15 @@ func (s *Server) routeTable() []route {
 		{path: "admin/audit/list", access: manager, scope: scopeScheme, call: s.adminAuditList},
 		{path: "admin/scheme/update", access: manager, scope: scopeScheme, call: s.adminSchemeUpdate},
 		{path: "admin/venues/upsert", access: manager, scope: scopeScheme, call: s.adminVenuesUpsert},
+		// Customers and promotions (docs/architecture.md §10): a manager of the whole scheme.
+		{path: "admin/customers/list", access: manager, scope: scopeScheme, call: s.adminCustomersList},
+		{path: "admin/customers/get", access: manager, scope: scopeScheme, call: s.adminCustomersGet},
+		{path: "admin/customers/export", access: manager, scope: scopeScheme, call: s.adminCustomersExport},
+		{path: "admin/customers/erase", access: manager, scope: scopeScheme, call: s.adminCustomersErase},
+		{path: "admin/promotions/list", access: manager, scope: scopeScheme, call: s.adminPromotionsList},
+		{path: "admin/promotions/upsert", access: manager, scope: scopeScheme, call: s.adminPromotionsUpsert},
+		{path: "admin/offers/upsert", access: manager, scope: scopeScheme, call: s.adminOffersUpsert},
+		{path: "admin/loyalty/set", access: manager, scope: scopeScheme, call: s.adminLoyaltySet},
 		// The platform console: a platform admin's token (auth/signin
 		// without business_slug), never a scheme's.
 		{path: "platform/schemes/list", access: platform, scope: scopeNone, call: s.platformSchemesList},
@@ -122,12 +143,28 @@ func (s *Server) routeTable() []route {
 		{path: "admin/menu/attach-modifier-category", access: manager, scope: scopeScheme,
 			call: s.adminMenuAttachModifierCategory},
 		{path: "admin/menu/remove", access: manager, scope: scopeScheme, call: s.adminMenuRemove},
+		// Reports (docs/architecture.md §10): a manager of the whole scheme.
+		// The CSV download is a link a browser follows without the token:
+		// its own token (from admin/reports/export) is the credential,
+		// bound to one scheme and one filter, for five minutes.
+		{path: "admin/reports/sales", access: manager, scope: scopeScheme, call: s.adminReportsSales},
+		{path: "admin/reports/export", access: manager, scope: scopeScheme, call: s.adminReportsExport},
+		{path: reportCSVPath, access: anyone, scope: scopeNone, method: http.MethodGet, raw: s.adminReportsCSV},
 		// The order board: a venue's orders in play and their live events;
 		// the stream takes a ticket bound to one venue and one user instead
 		// of a token (EventSource sends no headers).
 		{path: "admin/orders/board", access: staff, scope: scopeVenue, call: s.adminOrderBoard},
 		{path: "admin/orders/stream-ticket", access: staff, scope: scopeVenue, call: s.adminStreamTicket},
 		{path: "admin/orders/stream", access: anyone, scope: scopeNone, method: http.MethodGet, raw: s.adminOrderStream},
+		// Kitchen printers (docs/architecture.md §11): a manager of the
+		// scheme keeps them; staff of the venue see their status (without
+		// the URLs) and reprint an order's ticket. The printer's own URL
+		// takes no token: the key in it is the credential (docs/printers.md).
+		{path: "admin/printers/upsert", access: manager, scope: scopeScheme, call: s.adminPrintersUpsert},
+		{path: "admin/printers/list", access: staff, scope: scopeVenue, call: s.adminPrintersList},
+		{path: "admin/printers/delete", access: manager, scope: scopeScheme, call: s.adminPrintersDelete},
+		{path: "admin/orders/reprint", access: staff, scope: scopeVenue, call: s.adminOrdersReprint},
+		{path: printerPath, access: anyone, scope: scopeNone, method: "GET POST DELETE", raw: s.printerEndpoint},
 	}
 }
 
@@ -150,23 +187,48 @@ func (s *Server) mountAPI(mux *http.ServeMux, table []route) {
 			continue
 		}
 		s.rawRoutes[rt.path] = rt
-		mux.HandleFunc(rt.method+" /api/v3/"+rt.path, func(w http.ResponseWriter, r *http.Request) {
-			s.serveRaw(w, r, rt)
-		})
+		// A raw route may answer several methods ("GET POST DELETE": a
+		// printer's URL), each its own pattern.
+		for _, m := range strings.Fields(rt.method) {
+			mux.HandleFunc(m+" /api/v3/"+rt.path, func(w http.ResponseWriter, r *http.Request) {
+				s.serveRaw(w, r, rt)
+			})
+		}
 	}
 	mux.HandleFunc("POST /api/v3/{path...}", s.serveAPI)
 	mux.HandleFunc("/api/v3/", s.apiFallback)
 }
 
-// serveAPI runs one envelope call: decode the body, enforce the route's
-// row, then its handler with the resolved caller.
+// dispatchAPI sends a POST to a known envelope path straight to its route
+// and everything else through mux (raw routes, escaped or unclean paths,
+// the wrong method): the pattern match allocated and cost a twentieth of a
+// cached menu/list call, for an answer a map lookup gives.
+func (s *Server) dispatchAPI(mux *http.ServeMux) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method == http.MethodPost && r.URL.RawPath == "" {
+			if rt, ok := s.routes[strings.TrimPrefix(r.URL.Path, "/api/v3/")]; ok {
+				s.serveRoute(w, r, rt)
+				return
+			}
+		}
+		mux.ServeHTTP(w, r)
+	})
+}
+
+// serveAPI runs one envelope call the mux matched.
 func (s *Server) serveAPI(w http.ResponseWriter, r *http.Request) {
-	lang := i18n.Negotiate(r.Header.Get("Accept-Language"))
 	rt, ok := s.routes[r.PathValue("path")]
 	if !ok {
 		s.apiFallback(w, r)
 		return
 	}
+	s.serveRoute(w, r, rt)
+}
+
+// serveRoute runs one envelope call: decode the body, enforce the route's
+// row, then its handler with the resolved caller.
+func (s *Server) serveRoute(w http.ResponseWriter, r *http.Request, rt *route) {
+	lang := i18n.Negotiate(r.Header.Get("Accept-Language"))
 	req, err := readRequest(w, r)
 	if err != nil {
 		s.writeError(w, r, lang, err)
@@ -204,7 +266,7 @@ func (s *Server) apiFallback(w http.ResponseWriter, r *http.Request) {
 	if _, ok := s.routes[path]; ok {
 		allow = http.MethodPost
 	} else if rt, ok := s.rawRoutes[path]; ok {
-		allow = rt.method
+		allow = strings.Join(strings.Fields(rt.method), ", ")
 	}
 	if allow == "" {
 		s.writeError(w, r, lang, &platter.Error{Code: platter.CodeNotFound, Message: "error.unknown_path"})
@@ -237,6 +299,21 @@ func (s *Server) Permissions() map[string]string {
 		for p, rt := range m {
 			out[p] = rt.access.String() + "/" + rt.scope.String()
 		}
+	}
+	return out
+}
+
+// Methods gives each route's HTTP methods: POST for the envelope calls, a
+// raw route's own otherwise (space-separated when it answers several: a
+// printer's URL is "GET POST DELETE"), so a test outside the package can hold
+// api/openapi.yaml to the table.
+func (s *Server) Methods() map[string]string {
+	out := make(map[string]string, len(s.routes)+len(s.rawRoutes))
+	for p := range s.routes {
+		out[p] = http.MethodPost
+	}
+	for p, rt := range s.rawRoutes {
+		out[p] = rt.method
 	}
 	return out
 }

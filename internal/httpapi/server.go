@@ -25,6 +25,7 @@ import (
 	"platter/internal/ordering"
 	"platter/internal/schedule"
 	"platter/internal/support"
+	"platter/internal/tracing"
 )
 
 // Catalog is what the API needs of the catalogue store.
@@ -86,6 +87,9 @@ type Options struct {
 	Passwords *account.Gate
 	// Orders stores orders, promo codes and offers (required).
 	Orders Orders
+	// Tracing, when set, gives each request a span whose trace id is its
+	// request id (tracing.go); nil: tracing is off.
+	Tracing *tracing.Tracing
 	// Hub wakes the event streams; nil is a hub of this server's own
 	// (fed by nobody: streams then only see events at their start).
 	Hub *notify.Hub
@@ -111,10 +115,17 @@ type Options struct {
 	// Platform keeps platform admins, their sessions and scheme creation
 	// (docs/architecture.md §10); nil fails platform/* with 1503.
 	Platform Platform
+	// Printers keeps the venues' kitchen printers and their jobs
+	// (docs/architecture.md §11); nil fails the printer calls with 1503.
+	Printers Printers
+	// Webhooks keeps a scheme's outbound webhook endpoints and their
+	// delivery log (docs/architecture.md §11); nil fails those calls with 1503.
+	Webhooks Webhooks
 }
 
 // Server is the HTTP side of one platter process.
 type Server struct {
+	workers *workers // the goroutines envelope calls run on (workers.go)
 	cfg     *config.Config
 	log     *slog.Logger
 	cat     Catalog
@@ -140,6 +151,7 @@ type Server struct {
 	mailQueued func()
 
 	timeouts Timeouts
+	tracing  *tracing.Tracing
 	draining atomic.Bool      // set by Drain: /readyz answers 503
 	acct     *account.Service // nil when Accounts is nil
 
@@ -161,16 +173,20 @@ type Server struct {
 
 	media  Media
 	images *media.Processor // bounds concurrent picture decodes
+
+	printers     Printers
+	printerPolls pollLimiter // bounds each printer URL's requests
+	webhooks     Webhooks
 }
 
 // New builds a Server; Handler serves it.
 func New(o Options) *Server {
 	s := &Server{
 		cfg: o.Config, log: o.Logger, cat: o.Catalog, health: o.Health,
-		msgs: i18n.MustLoad(), menus: newMenuCache(), web: o.Web, demo: o.DemoAssets,
+		msgs: i18n.MustLoad(), menus: newMenuCache(), workers: newWorkers(), web: o.Web, demo: o.DemoAssets,
 		version: o.Version, metrics: newMetrics(),
 		accounts: o.Accounts, clock: o.Now, mailQueued: o.MailQueued,
-		timeouts: o.Timeouts.withDefaults(),
+		timeouts: o.Timeouts.withDefaults(), tracing: o.Tracing,
 	}
 	if s.log == nil {
 		s.log = slog.Default()
@@ -178,6 +194,8 @@ func New(o Options) *Server {
 	s.gzip = newGzipper(s.metrics.reg)
 	s.shell = sync.OnceValue(func() *appShell { return loadShell(o.Web) })
 	s.addresses, s.backoffice, s.platform = o.Addresses, o.Backoffice, o.Platform
+	s.printers = o.Printers
+	s.webhooks = o.Webhooks
 	if s.passwords = o.Passwords; s.passwords == nil {
 		s.passwords = account.DefaultGate()
 	}
@@ -208,11 +226,12 @@ func New(o Options) *Server {
 	mux := http.NewServeMux()
 	api := http.NewServeMux() // the v3 routes, inside the envelope's limits
 	s.mountAPI(api, s.routeTable())
-	mux.Handle("/api/v3/", s.withCallLimits(api))
+	mux.Handle("/api/v3/", s.withCallLimits(s.dispatchAPI(api)))
 	mux.HandleFunc("/healthz", s.healthz)
 	mux.HandleFunc("/readyz", s.readyz)
 	mux.HandleFunc("/metrics", http.NotFound) // served on PLATTER_METRICS_ADDR only (MetricsHandler)
 	mux.HandleFunc("/demo-assets/", s.serveDemoAsset)
+	s.mountAPIDocs(mux)
 	mux.HandleFunc("/", s.serveSPA)
 	s.handler = s.withRequestID(s.withSecurityHeaders(s.withMetrics(s.withHeaderLimit(s.withCompression(s.withRecover(mux))))))
 	return s

@@ -30,6 +30,10 @@ func (s *Server) serveSPA(w http.ResponseWriter, r *http.Request) {
 		s.serveSitemap(w, r)
 		return
 	}
+	if slug, venue, ok := icsPath(clean); ok {
+		s.serveHours(w, r, slug, venue)
+		return
+	}
 	if slug, ok := manifestPath(clean); ok {
 		s.serveManifest(w, r, slug)
 		return

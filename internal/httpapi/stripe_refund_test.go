@@ -1,6 +1,7 @@
 package httpapi_test
 
 import (
+	"bytes"
 	"context"
 	"io"
 	"log/slog"
@@ -41,6 +42,7 @@ type stripeRig struct {
 // refundCall is one POST /v1/refunds Stripe was asked for.
 type refundCall struct {
 	key    string // Idempotency-Key
+	amount string // the amount asked for ("" for all)
 	passed bool   // reached stripe-mock (false: the proxy failed it)
 }
 
@@ -50,10 +52,14 @@ func newStripeRig(t *testing.T, db *store.DB, mock string) *stripeRig {
 	proxy := httputil.NewSingleHostReverseProxy(target)
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
 		if req.Method == http.MethodPost && req.URL.Path == "/v1/refunds" {
+			body, _ := io.ReadAll(req.Body)
+			req.Body = io.NopCloser(bytes.NewReader(body))
+			form, _ := url.ParseQuery(string(body))
 			r.mu.Lock()
 			fail := r.failNext > 0
 			r.failNext--
-			r.refunds = append(r.refunds, refundCall{key: req.Header.Get("Idempotency-Key"), passed: !fail})
+			r.refunds = append(r.refunds, refundCall{key: req.Header.Get("Idempotency-Key"), amount: form.Get("amount"),
+				passed: !fail})
 			r.mu.Unlock()
 			if fail {
 				w.Header().Set("Content-Type", "application/json")

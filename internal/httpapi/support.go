@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"time"
 
+	"platter/internal/audit"
 	"platter/internal/i18n"
 	"platter/internal/media"
 	"platter/internal/notify/mail"
@@ -24,6 +25,8 @@ type Support interface {
 	Photo(ctx context.Context, schemeID, id int64, r ordering.Reach) (*support.Photo, error)
 	InsertSupportRequest(ctx context.Context, r support.Request, mail *mail.Message, now time.Time) (*support.Request, error)
 	SupportRequestsOfOrder(ctx context.Context, schemeID, orderID int64) ([]support.Request, error)
+	SupportInbox(ctx context.Context, schemeID int64, reach ordering.Reach, status string, page, perPage int) ([]support.Request, int, error)
+	ReplySupport(ctx context.Context, r support.Reply, reach ordering.Reach, a audit.Audit, now time.Time) (*support.Request, error)
 }
 
 // uploadBodyLimit bounds the whole multipart body of an upload: the photo's
@@ -157,22 +160,23 @@ type supportInput struct {
 	PhotoIDs    []int64 `json:"photo_ids"`
 }
 
-// supportJSON is a support request in answers (supports/insert, and the
-// support_requests of orders/get).
+// supportJSON is a support request in the support_requests of orders/get:
+// with the venue's replies and status changes, oldest first.
 type supportJSON struct {
-	ID          int64    `json:"id"`
-	Kind        string   `json:"kind"`
-	Description string   `json:"description"`
-	Status      string   `json:"status"`
-	Photos      []string `json:"photo_urls"`
-	CreatedAt   string   `json:"created_at"`
+	ID          int64         `json:"id"`
+	Kind        string        `json:"kind"`
+	Description string        `json:"description"`
+	Status      string        `json:"status"`
+	Photos      []string      `json:"photo_urls"`
+	CreatedAt   string        `json:"created_at"`
+	Messages    []messageJSON `json:"messages"`
 }
 
 func toSupportJSON(r *support.Request) supportJSON {
 	out := supportJSON{ID: r.ID, Kind: r.Kind, Description: r.Description, Status: r.Status,
-		Photos: make([]string, 0, len(r.PhotoIDs)), CreatedAt: r.CreatedAt.UTC().Format(time.RFC3339)}
-	for _, id := range r.PhotoIDs {
-		out.Photos = append(out.Photos, photoURL(id))
+		Photos: photoURLs(r.PhotoIDs), CreatedAt: stamp(r.CreatedAt), Messages: make([]messageJSON, 0, len(r.Messages))}
+	for i := range r.Messages {
+		out.Messages = append(out.Messages, toMessageJSON(&r.Messages[i]))
 	}
 	return out
 }

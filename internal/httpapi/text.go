@@ -4,6 +4,7 @@ import (
 	"reflect"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 )
@@ -51,8 +52,98 @@ func ruleOf(tag string) textRule {
 // string that breaks its rule. Fields are named by their JSON path
 // ("first_name", "items[2].note"), as the client sent them.
 func checkText(v any) map[string]string {
+	rv := reflect.ValueOf(v)
+	if rv.Kind() == reflect.Pointer && !rv.IsNil() && rv.Elem().Kind() == reflect.Struct {
+		if plan := planOf(rv.Elem().Type()); plan != nil {
+			return plan.check(rv.Elem())
+		}
+	}
 	bad := map[string]string{}
-	walkText(reflect.ValueOf(v), "", textRule{max: maxLineRunes}, bad)
+	walkText(rv, "", textRule{max: maxLineRunes}, bad)
+	return bad
+}
+
+// textPlan is checkText's walk worked out once for a flat struct type (its
+// fields strings, pointers to strings or scalars, as most filters are): the
+// string fields with their JSON names and rules, so a call checks them
+// without reading tags again (the reflective walk was a measurable part of
+// every menu/list call). Types with anything deeper have no plan and are
+// walked as before.
+type textPlan struct{ fields []planField }
+
+type planField struct {
+	index int
+	ptr   bool // *string
+	name  string
+	rule  textRule
+}
+
+var textPlans sync.Map // reflect.Type → *textPlan, or nil: walk it
+
+func planOf(t reflect.Type) *textPlan {
+	if p, ok := textPlans.Load(t); ok {
+		return p.(*textPlan)
+	}
+	p := makePlan(t)
+	textPlans.Store(t, p)
+	return p
+}
+
+// makePlan returns nil when a field of t needs the walk: a struct, slice,
+// map, interface or pointer to anything but a string, or an embedded field.
+func makePlan(t reflect.Type) *textPlan {
+	p := &textPlan{}
+	for i := 0; i < t.NumField(); i++ {
+		f := t.Field(i)
+		if !f.IsExported() {
+			continue
+		}
+		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		if name == "-" {
+			continue
+		}
+		if f.Anonymous {
+			return nil
+		}
+		if name == "" {
+			name = f.Name
+		}
+		ft, ptr := f.Type, false
+		if ft.Kind() == reflect.Pointer {
+			ft, ptr = ft.Elem(), true
+		}
+		switch ft.Kind() {
+		case reflect.String:
+			p.fields = append(p.fields, planField{index: i, ptr: ptr, name: name, rule: ruleOf(f.Tag.Get("text"))})
+		case reflect.Bool, reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+			reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64,
+			reflect.Float32, reflect.Float64:
+		default:
+			return nil
+		}
+	}
+	return p
+}
+
+// check gives what walkText would for v, a value of the plan's type; the
+// map is allocated only when a field breaks its rule.
+func (p *textPlan) check(v reflect.Value) map[string]string {
+	var bad map[string]string
+	for _, f := range p.fields {
+		fv := v.Field(f.index)
+		if f.ptr {
+			if fv.IsNil() {
+				continue
+			}
+			fv = fv.Elem()
+		}
+		if key := stringProblem(fv.String(), f.rule); key != "" {
+			if bad == nil {
+				bad = map[string]string{}
+			}
+			bad[f.name] = key
+		}
+	}
 	return bad
 }
 
@@ -119,22 +210,28 @@ func checkString(s, field string, rule textRule, bad map[string]string) {
 	if _, seen := bad[field]; seen {
 		return
 	}
+	if key := stringProblem(s, rule); key != "" {
+		bad[field] = key
+	}
+}
+
+// stringProblem is the message key of s's first problem under rule, or "".
+func stringProblem(s string, rule textRule) string {
 	for _, r := range s {
 		switch {
 		case r == '\n' || r == '\r' || r == '\u2028' || r == '\u2029':
 			if !rule.multiline || r == '\r' {
-				bad[field] = lineBreakKey(rule)
-				return
+				return lineBreakKey(rule)
 			}
 		case r == '\t' && rule.multiline:
 		case unicode.IsControl(r):
-			bad[field] = "validation.control_chars"
-			return
+			return "validation.control_chars"
 		}
 	}
 	if utf8.RuneCountInString(s) > rule.max {
-		bad[field] = "validation.too_long"
+		return "validation.too_long"
 	}
+	return ""
 }
 
 // lineBreakKey: a one-line field says it must be one line; a multi-line

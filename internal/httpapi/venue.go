@@ -48,6 +48,9 @@ type deliveryJSON struct {
 	FreeOver    int64 `json:"free_over"`
 	Minimum     int64 `json:"minimum"`
 	ASAPMinutes int   `json:"asap_minutes"`
+	// Zones: the lowest and highest fee and minimum of the venue's delivery
+	// zones, whose terms replace the four above (null: it has none).
+	Zones *catalog.ZoneRange `json:"zones"`
 }
 
 // exceptionJSON is one dated exception to the opening hours, as the
@@ -62,8 +65,9 @@ type exceptionJSON struct {
 }
 
 // exceptionDays is how many local dates, from yesterday, venue/info sends
-// exceptions for.
-const exceptionDays = 10
+// exceptions for: two months, so a customer learns of a holiday weeks ahead
+// ("Closed on Friday 25 December: Christmas") as on the big delivery apps.
+const exceptionDays = 62
 
 type pickupJSON struct {
 	Minimum     int64 `json:"minimum"`
@@ -119,7 +123,7 @@ func toStoreJSON(v *catalog.Venue, now time.Time) storeJSON {
 		Slug: v.Slug, Name: v.Name, Address: v.Address, Lat: v.Lat, Lng: v.Lng, TimeZone: v.TimeZone,
 		OrderTypes: v.OrderTypes, OpeningHours: v.OpeningHours, IsOpen: v.OpenAt(now),
 		Delivery: deliveryJSON{v.DeliveryRadiusM, v.DeliveryFee, v.FreeDeliveryOver, v.DeliveryMinimum,
-			leadMinutes(v, catalog.OrderTypeDelivery)},
+			leadMinutes(v, catalog.OrderTypeDelivery), nil},
 		Pickup:      pickupJSON{v.PickupMinimum, leadMinutes(v, catalog.OrderTypePickup)},
 		PrepMinutes: v.PrepMinutes, DeliveryMinutes: v.DeliveryMinutes,
 		ServiceChargeBP: v.ServiceChargeBP, VATRateBP: v.VATRateBP, Tipping: v.Tipping, LayoutStyle: v.LayoutStyle,
@@ -147,6 +151,9 @@ func toStoreJSON(v *catalog.Venue, now time.Time) storeJSON {
 	}
 	if st.OrderTypes == nil {
 		st.OrderTypes = []int{}
+	}
+	if r, ok := v.ZoneRange(); ok {
+		st.Delivery.Zones = &r
 	}
 	st.Exceptions = []exceptionJSON{}
 	for _, e := range v.Notices(now.Add(-24*time.Hour), exceptionDays) {

@@ -12,7 +12,7 @@ import (
 )
 
 // withSohoHolidayAndZones re-imports demo-burgers with soho closed on
-// 2026-03-03 (the day after the tests' monday) and delivering only to two
+// 2026-03-03 (the day after the tests' monday), on Easter Monday and in June, and delivering only to two
 // overlapping squares: "west" (£3.00) and "east" (£1.50), both from £10.
 func withSohoHolidayAndZones(t *testing.T, db *store.DB) {
 	t.Helper()
@@ -26,7 +26,13 @@ func withSohoHolidayAndZones(t *testing.T, db *store.DB) {
 	}
 	for i := range doc.Venues {
 		if v := &doc.Venues[i]; v.VenueSlug == "soho" {
-			v.Exceptions = []catalog.HoursException{{Date: "2026-03-03", Closed: true, Note: "Closed for a private party"}}
+			v.Exceptions = []catalog.HoursException{
+				{Date: "2026-03-03", Closed: true, Note: "Closed for a private party"},
+				// Seven weeks ahead: customers hear of it now.
+				{Date: "2026-04-20", Closed: true, Note: "Easter Monday"},
+				// Beyond two months: not yet.
+				{Date: "2026-06-01", Closed: true, Note: "Refit"},
+			}
 			v.Delivery.Zones = []catalog.DeliveryZone{
 				{Name: "west", Polygon: sq(-0.15, 51.50, -0.12, 51.52), Fee: 300, Minimum: 1000},
 				{Name: "east", Polygon: sq(-0.13, 51.50, -0.10, 51.52), Fee: 150, Minimum: 1000},
@@ -58,8 +64,14 @@ func TestStorefrontFollowsExceptionsAndZones(t *testing.T) {
 		}
 		st := soho()
 		exs := st["exceptions"].([]any)
-		if st["is_open"] != true || len(exs) != 1 || exs[0].(map[string]any)["note"] != "Closed for a private party" {
+		if st["is_open"] != true || len(exs) != 2 || exs[0].(map[string]any)["note"] != "Closed for a private party" ||
+			exs[1].(map[string]any)["note"] != "Easter Monday" {
 			t.Fatalf("monday noon: is_open %v, exceptions %v", st["is_open"], exs)
+		}
+		// The storefront's "Delivery from £1.50 · minimum £10.00" before it knows the address.
+		if z, _ := st["delivery"].(map[string]any)["zones"].(map[string]any); z == nil || num(z["fee_from"]) != 150 ||
+			num(z["fee_to"]) != 300 || num(z["minimum_from"]) != 1000 || num(z["minimum_to"]) != 1000 {
+			t.Errorf("venue/info's zone range: %v", st["delivery"])
 		}
 		slots, _ := slotsAt(t, e, "soho", 1, 3)
 		for _, s := range slots {

@@ -79,8 +79,11 @@ func (c Catalog) T(lang, key string, params map[string]string) string {
 // out, "pl" or "pl-XX" selects pl-PL, "en…" and "*" select en-US, and other
 // languages are skipped.
 func Negotiate(header string) string {
+	// Cut, not Split: this runs on every API call and allocates nothing.
 	best, bestQ := Default, 0.0
-	for _, part := range strings.Split(header, ",") {
+	for rest, more := header, true; more; {
+		var part string
+		part, rest, more = strings.Cut(rest, ",")
 		tag, q := parseRange(part)
 		lang := supported(tag)
 		if lang == "" || q <= bestQ {
@@ -94,9 +97,11 @@ func Negotiate(header string) string {
 // parseRange splits one "tag;q=0.8" element; q is 1 when absent and 0 when
 // it cannot be read, so a malformed element is never preferred.
 func parseRange(part string) (string, float64) {
-	fields := strings.Split(part, ";")
-	tag, q := strings.TrimSpace(fields[0]), 1.0
-	for _, p := range fields[1:] {
+	head, params, _ := strings.Cut(part, ";")
+	tag, q := strings.TrimSpace(head), 1.0
+	for params != "" {
+		var p string
+		p, params, _ = strings.Cut(params, ";")
 		name, value, ok := strings.Cut(strings.TrimSpace(p), "=")
 		if !ok || !strings.EqualFold(strings.TrimSpace(name), "q") {
 			continue
@@ -115,10 +120,11 @@ func supported(tag string) string {
 	if tag == "*" {
 		return Default
 	}
-	switch strings.ToLower(strings.SplitN(tag, "-", 2)[0]) {
-	case "pl":
+	primary, _, _ := strings.Cut(tag, "-")
+	switch {
+	case strings.EqualFold(primary, "pl"):
 		return "pl-PL"
-	case "en":
+	case strings.EqualFold(primary, "en"):
 		return "en-US"
 	}
 	return ""

@@ -153,16 +153,20 @@ func (s *Service) Checkout(ctx context.Context, r CheckoutRequest) (*Order, *Quo
 	if err != nil {
 		return nil, nil, err
 	}
-	if o, hash, err := s.store.OrderByKey(ctx, r.SchemeID, r.UserID, r.IdempotencyKey); err == nil {
-		if hash != r.RequestHash {
-			return nil, nil, &platter.Error{Code: platter.CodeConflict, Message: "order.idempotency_conflict"}
-		}
-		o, err = s.EnsureIntent(ctx, o)
-		return o, q, err
-	} else if platter.ErrorCode(err) != platter.CodeNotFound {
-		return nil, nil, err
-	}
 	if refusal := q.Refusal(); refusal != nil {
+		// A retry of an order made before the refusal arose (the venue
+		// closed since, say) still gets its order. Without a refusal
+		// CreateOrder finds a retry's order itself, in its transaction: a
+		// new order costs no extra statement.
+		if o, hash, err := s.store.OrderByKey(ctx, r.SchemeID, r.UserID, r.IdempotencyKey); err == nil {
+			if hash != r.RequestHash {
+				return nil, nil, &platter.Error{Code: platter.CodeConflict, Message: "order.idempotency_conflict"}
+			}
+			o, err = s.EnsureIntent(ctx, o)
+			return o, q, err
+		} else if platter.ErrorCode(err) != platter.CodeNotFound {
+			return nil, nil, err
+		}
 		return nil, nil, refusal
 	}
 	o := Order{SchemeID: r.SchemeID, VenueID: q.Venue.ID, UserID: r.UserID, OrderType: r.OrderType,

@@ -21,6 +21,7 @@ type Store interface {
 	JobStore
 	TrackingStore
 	CheckoutStore
+	Reprinter
 }
 
 // TrackingStore is what the calls after checkout read and write of the
@@ -141,4 +142,22 @@ func (s *Service) ApplyProviderEvent(ctx context.Context, payload []byte, signat
 			"intent", ev.IntentID, "amount", ev.Amount, "currency", ev.Currency)
 	}
 	return nil
+}
+
+// Reprint asks for one more kitchen ticket of an order within reach.
+type Reprint struct {
+	SchemeID, OrderID int64
+	Reach             Reach
+}
+
+// Reprinter is the store's side of a reprint (store.DB implements it).
+type Reprinter interface {
+	Reprint(ctx context.Context, schemeID, orderID int64, r Reach, now time.Time) (int, error)
+}
+
+// Reprint queues one more ticket of an accepted order at each printer of
+// its venue (docs/architecture.md §11) and returns how many it queued.
+// Like every write of an order, it goes through the order path.
+func (s *Service) Reprint(ctx context.Context, in Reprint) (int, error) {
+	return s.store.Reprint(ctx, in.SchemeID, in.OrderID, in.Reach, s.now())
 }

@@ -126,17 +126,24 @@ func (s *Service) Refund(ctx context.Context) (worked bool, err error) {
 	if err != nil || r == nil {
 		return false, err
 	}
+	_, err = s.makeRefund(ctx, r)
+	return true, err
+}
+
+// makeRefund asks the provider for a claimed refund and records the
+// outcome: done, or due again after a backoff.
+func (s *Service) makeRefund(ctx context.Context, r *Refund) (done bool, err error) {
 	ref, callErr := s.refund(ctx, r)
 	if callErr == nil {
 		if _, err := s.store.FinishRefund(ctx, r.ID, r.Attempt, ref, s.now()); err != nil {
-			return true, err
+			return false, err
 		}
 		s.log.Info("refunded", "order_id", r.OrderID, "amount", r.Amount, "currency", r.Currency)
 		return true, nil
 	}
 	wait := min(time.Duration(1<<min(r.Attempt, 10))*time.Second, 10*time.Minute)
 	s.log.Warn("refund failed; will retry", "order_id", r.OrderID, "attempt", r.Attempt, "in", wait.String(), "err", callErr)
-	return true, s.store.RetryRefund(ctx, r.ID, r.Attempt, s.now().Add(wait), callErr.Error())
+	return false, s.store.RetryRefund(ctx, r.ID, r.Attempt, s.now().Add(wait), callErr.Error())
 }
 
 // refund calls the provider the refund's payment was made with: the

@@ -90,7 +90,8 @@ type Detail struct {
 	// ExpectedAt, less the venue's delivery minutes for delivery.
 	ReadyAt *time.Time
 	Driver  *Position
-	History []Event // status events, oldest first
+	History []Event     // status events, oldest first
+	Refunds RefundState // what went back, and what staff may still refund
 }
 
 // Refund is a refund a worker makes through the payment provider. Ref is
@@ -123,6 +124,23 @@ type OrderFilter struct {
 	Status   Status // "": any
 	Page     int    // from 1
 	PerPage  int
+}
+
+// SearchFilter selects a page of a scheme's paid (or since refunded)
+// orders within reach for admin/orders/search: Number, EmailPrefix,
+// NamePrefix (lower case) and Phone (E.164) are alternatives, any of which
+// an order may match ("" / 0: not asked); with none, every order matches.
+type SearchFilter struct {
+	SchemeID    int64
+	Reach       Reach
+	Number      int64
+	EmailPrefix string
+	NamePrefix  string
+	Phone       string
+	Status      Status
+	From, To    time.Time // created at, [From, To); zero: open
+	Page        int
+	PerPage     int
 }
 
 // Driver is a driver of a scheme, as the board lists them to assign one.

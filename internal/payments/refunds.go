@@ -29,8 +29,9 @@ func (Sandbox) Refund(_ context.Context, r RefundRequest) (string, error) {
 	return "sbx_" + r.Ref, nil
 }
 
-// IntentRefunds refunds through an IntentProvider (Stripe): the payment's
-// intent is refunded in full, with the refund's ref as the idempotency key.
+// IntentRefunds refunds through an IntentProvider (Stripe): the refund's
+// amount of the payment's intent, with the refund's ref as the idempotency
+// key.
 type IntentRefunds struct{ P IntentProvider }
 
 // Name is the provider's.
@@ -41,5 +42,5 @@ func (r IntentRefunds) Refund(ctx context.Context, q RefundRequest) (string, err
 	if q.IntentRef == "" {
 		return "", errors.New("payments: the payment has no provider reference to refund")
 	}
-	return q.Ref, r.P.Refund(ctx, q.IntentRef, q.Ref)
+	return q.Ref, r.P.Refund(ctx, q.IntentRef, q.Ref, q.Amount)
 }

@@ -36,16 +36,21 @@ func stripeMock(t *testing.T) string {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { _ = cmd.Process.Kill(); _ = cmd.Wait() })
+	// stripe-mock reads Stripe's whole OpenAPI document before it listens:
+	// 10 s was not enough beside other builds (a CI run at load 50), so wait
+	// as generously as internal/httpapi's stripe tests do.
 	base := "http://" + addr
-	for i := 0; ; i++ {
-		if res, err := http.Get(base + "/v1/charges"); err == nil {
+	deadline := time.Now().Add(2 * time.Minute)
+	for {
+		res, err := http.Get(base + "/v1/charges")
+		if err == nil {
 			res.Body.Close()
 			return base
 		}
-		if i == 200 {
-			t.Fatal("stripe-mock did not start")
+		if time.Now().After(deadline) {
+			t.Fatalf("stripe-mock did not start in 2 minutes: %v", err)
 		}
-		time.Sleep(50 * time.Millisecond)
+		time.Sleep(100 * time.Millisecond)
 	}
 }
 

@@ -12,6 +12,8 @@ import (
 
 	stripe "github.com/stripe/stripe-go/v83"
 	"github.com/stripe/stripe-go/v83/webhook"
+
+	"platter/internal/tracing"
 )
 
 // Intent asks a provider that takes cards in the browser to expect a
@@ -36,8 +38,9 @@ type IntentResult struct {
 type IntentProvider interface {
 	Provider
 	CreateIntent(ctx context.Context, in Intent) (IntentResult, error)
-	// Refund gives back a payment in full; key makes a retried refund one.
-	Refund(ctx context.Context, intentID, key string) error
+	// Refund gives back amount (minor units) of a payment, all of it for
+	// 0; key makes a retried refund one.
+	Refund(ctx context.Context, intentID, key string, amount int64) error
 	// ParseWebhook verifies a webhook's signature and reads it.
 	ParseWebhook(payload []byte, signature string) (Event, error)
 }
@@ -86,7 +89,9 @@ func NewStripe(secretKey, apiBase, webhookSecret string) *Stripe {
 func (*Stripe) Name() string { return "stripe" }
 
 // CreateIntent creates a PaymentIntent with the order id in its metadata.
-func (s *Stripe) CreateIntent(ctx context.Context, in Intent) (IntentResult, error) {
+func (s *Stripe) CreateIntent(ctx context.Context, in Intent) (_ IntentResult, err error) {
+	ctx, span := tracing.StartCall(ctx, "stripe", "PaymentIntents.Create")
+	defer func() { tracing.End(span, err) }()
 	p := &stripe.PaymentIntentCreateParams{
 		Amount:   stripe.Int64(in.Amount),
 		Currency: stripe.String(strings.ToLower(in.Currency)),
@@ -103,9 +108,14 @@ func (s *Stripe) CreateIntent(ctx context.Context, in Intent) (IntentResult, err
 	return IntentResult{ID: pi.ID, ClientSecret: pi.ClientSecret}, nil
 }
 
-// Refund refunds a PaymentIntent in full.
-func (s *Stripe) Refund(ctx context.Context, intentID, key string) error {
+// Refund refunds amount of a PaymentIntent (all of it for 0).
+func (s *Stripe) Refund(ctx context.Context, intentID, key string, amount int64) (err error) {
+	ctx, span := tracing.StartCall(ctx, "stripe", "Refunds.Create")
+	defer func() { tracing.End(span, err) }()
 	p := &stripe.RefundCreateParams{PaymentIntent: stripe.String(intentID)}
+	if amount > 0 {
+		p.Amount = stripe.Int64(amount)
+	}
 	p.SetIdempotencyKey("refund-" + key)
 	if _, err := s.client.V1Refunds.Create(ctx, p); err != nil {
 		return fmt.Errorf("stripe: refund: %w", err)
@@ -171,7 +181,9 @@ var ErrPastCancelling = errors.New("payments: the payment can no longer be cance
 
 // CancelIntent cancels a PaymentIntent of an order that ended unpaid, so
 // the Payment Element of a page left open cannot take money for it.
-func (s *Stripe) CancelIntent(ctx context.Context, intentID, key string) error {
+func (s *Stripe) CancelIntent(ctx context.Context, intentID, key string) (err error) {
+	ctx, span := tracing.StartCall(ctx, "stripe", "PaymentIntents.Cancel")
+	defer func() { tracing.End(span, err) }()
 	p := &stripe.PaymentIntentCancelParams{CancellationReason: stripe.String("abandoned")}
 	p.SetIdempotencyKey("cancel-" + key)
 	if _, err := s.client.V1PaymentIntents.Cancel(ctx, intentID, p); err != nil {

@@ -32,5 +32,32 @@ func Validate(number string) (e164 string, ok bool) {
 	if err != nil || !phonenumbers.IsValidNumber(num) {
 		return "", false
 	}
-	return phonenumbers.Format(num, phonenumbers.E164), true
+	return formatE164(num)
+}
+
+// maxE164Digits: E.164 numbers have at most 15 digits, country code
+// included. libphonenumber's metadata takes some longer ones (a German
+// "+49 800…" of 16 digits), which no SMS or card provider would take.
+const maxE164Digits = 15
+
+func formatE164(num *phonenumbers.PhoneNumber) (string, bool) {
+	out := phonenumbers.Format(num, phonenumbers.E164)
+	if len(out)-1 > maxE164Digits {
+		return "", false
+	}
+	return out, true
+}
+
+// InRegion reads number as it is written in region (ISO 3166 "GB", "PL"):
+// "07911 123456" in GB is "+447911123456"; a number with its country code
+// is read as Validate reads it. ok is false for anything not a valid number.
+func InRegion(number, region string) (e164 string, ok bool) {
+	if e, ok := Validate(number); ok {
+		return e, true
+	}
+	num, err := phonenumbers.Parse(strings.TrimSpace(number), strings.ToUpper(region))
+	if err != nil || !phonenumbers.IsValidNumber(num) {
+		return "", false
+	}
+	return formatE164(num)
 }

@@ -124,7 +124,7 @@ func Invalid(fields map[string]string) *Error {
 
 // FieldParam is the name of a parameter that fills {name} in the message
 // of one field only (two fields may count different things: the
-// description's characters, the photos): "field.name".
+// description's characters, the photos): "field.name". The name has no dot.
 func FieldParam(field, name string) string { return field + "." + name }
 
 // FieldParams returns the parameters of field's message: e.Params, with
@@ -135,8 +135,10 @@ func (e *Error) FieldParams(field string) map[string]string {
 		if _, ok := out[k]; !ok {
 			out[k] = v
 		}
-		if f, name, ok := strings.Cut(k, "."); ok && f == field {
-			out[name] = v
+		// The parameter's name is after the last dot: a field may have dots
+		// of its own (a document's JSON path, "menus[0].categories[1].name").
+		if i := strings.LastIndexByte(k, '.'); i >= 0 && k[:i] == field {
+			out[k[i+1:]] = v
 		}
 	}
 	return out

@@ -59,7 +59,7 @@ func (db *DB) SignInCandidates(ctx context.Context, schemeID int64, email string
 	err := db.read(ctx, func(c conn) error {
 		rows, err := c.query(ctx, "SELECT "+userColumns.list("")+` FROM users u
 			WHERE email_norm = ? AND (
-				(scheme_id = ? AND is_guest = FALSE) OR
+				(scheme_id = ? AND is_guest = FALSE AND erased_at IS NULL) OR
 				(scheme_id IS NULL AND EXISTS (SELECT 1 FROM memberships m WHERE m.user_id = u.id AND m.scheme_id = ?)))
 			ORDER BY scheme_id IS NULL, id`, account.NormalizeEmail(email), schemeID, schemeID)
 		if err != nil {

@@ -50,8 +50,9 @@ func (db *DB) SignUp(ctx context.Context, su account.SignUp, codeMail, knownMail
 		case err == sql.ErrNoRows:
 			p := su.Profile
 			_, err = c.exec(ctx, `INSERT INTO users (scheme_id, email, email_norm, password_hash, first_name,
-				last_name, contact_number, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-				su.SchemeID, p.Email, norm, p.PasswordHash, p.FirstName, p.LastName, p.ContactNumber, utc(now), utc(now))
+				last_name, contact_number, created_at, updated_at, search_name) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+				su.SchemeID, p.Email, norm, p.PasswordHash, p.FirstName, p.LastName, p.ContactNumber, utc(now), utc(now),
+				fullName(p.FirstName, p.LastName))
 			if err != nil {
 				return err
 			}

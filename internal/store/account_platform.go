@@ -96,8 +96,8 @@ func upsertPlatformUser(ctx context.Context, c conn, p PlatformUser, norm string
 		}
 		// Platform users are created by an operator, so the address counts as verified.
 		err = c.queryRow(ctx, `INSERT INTO users (scheme_id, email, email_norm, password_hash, first_name, last_name,
-			verified_at, created_at, updated_at) VALUES (NULL, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
-			p.Email, norm, p.PasswordHash, p.FirstName, p.LastName, now, now, now).Scan(&id)
+			verified_at, created_at, updated_at, search_name) VALUES (NULL, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+			p.Email, norm, p.PasswordHash, p.FirstName, p.LastName, now, now, now, fullName(p.FirstName, p.LastName)).Scan(&id)
 		return id, true, err
 	case err != nil:
 		return 0, false, err
@@ -109,8 +109,8 @@ func upsertPlatformUser(ctx context.Context, c conn, p PlatformUser, norm string
 		}
 	}
 	if p.FirstName != "" || p.LastName != "" {
-		if _, err := c.exec(ctx, "UPDATE users SET first_name = ?, last_name = ?, updated_at = ? WHERE id = ?",
-			p.FirstName, p.LastName, now, id); err != nil {
+		if _, err := c.exec(ctx, "UPDATE users SET first_name = ?, last_name = ?, search_name = ?, updated_at = ? WHERE id = ?",
+			p.FirstName, p.LastName, fullName(p.FirstName, p.LastName), now, id); err != nil {
 			return 0, false, err
 		}
 	}

@@ -9,6 +9,7 @@ import (
 	"platter/internal/catalog"
 	"platter/internal/ordering"
 	"platter/internal/platter"
+	"platter/internal/webhooks"
 )
 
 // Venue controls of the order board (docs/architecture.md §9): pause, busy minutes,
@@ -21,8 +22,23 @@ import (
 // VenueMenuRef resolves scheme and venue slugs to the venue's menu, its
 // version and the venue's sold-out version, in one query over the unique
 // indexes: menu/list and pricing call it on every request to check their
-// caches.
+// caches. Its answers are kept until anything changes (refcache.go), so
+// most calls make no query.
 func (db *DB) VenueMenuRef(ctx context.Context, schemeSlug, venueSlug string) (catalog.VenueMenuRef, error) {
+	k := refKey{schemeSlug, venueSlug}
+	r, gen, ok := db.refs.get(k)
+	if ok {
+		return r, nil
+	}
+	at := time.Now()
+	r, err := db.venueMenuRef(ctx, schemeSlug, venueSlug)
+	if err == nil {
+		db.refs.put(k, r, gen, at)
+	}
+	return r, err
+}
+
+func (db *DB) venueMenuRef(ctx context.Context, schemeSlug, venueSlug string) (catalog.VenueMenuRef, error) {
 	var r catalog.VenueMenuRef
 	err := db.single().queryRow(ctx, `SELECT m.id, m.version, v.id, v.soldout_version
 		FROM schemes s
@@ -221,8 +237,18 @@ func (db *DB) SetSoldOut(ctx context.Context, schemeID int64, venueSlug, kind st
 		if err != nil || n == 0 {
 			return err
 		}
-		_, err = c.exec(ctx, "UPDATE venues SET soldout_version = soldout_version + 1 WHERE id = ?", venueID)
-		return err
+		if _, err = c.exec(ctx, "UPDATE venues SET soldout_version = soldout_version + 1 WHERE id = ?", venueID); err != nil {
+			return err
+		}
+		a := &webhooks.Availability{Kind: "item", ID: refID, SoldOut: soldOut}
+		if kind == catalog.SoldOutModifier {
+			a.Kind = "modifier"
+		}
+		if soldOut && !until.IsZero() {
+			u := utc(until)
+			a.Until = &u
+		}
+		return queueMenuWebhook(ctx, c, menuID, venueSlug, a, now)
 	})
 }
 
@@ -232,7 +258,7 @@ func (db *DB) SetSoldOut(ctx context.Context, schemeID int64, venueSlug, kind st
 // mail as an accept from the board. The expected time (schedule.Promised)
 // is the venue's auto-accept minutes plus its busy minutes from now, plus
 // its delivery minutes for delivery; a pre-order is promised its slot.
-func autoAccept(ctx context.Context, c conn, orderID int64, now time.Time) error {
+func autoAccept(ctx context.Context, c conn, orderID int64, now time.Time) (accepted bool, err error) {
 	var (
 		on            bool
 		minutes, busy int
@@ -242,10 +268,10 @@ func autoAccept(ctx context.Context, c conn, orderID int64, now time.Time) error
 	if err := c.queryRow(ctx, `SELECT v.auto_accept, v.auto_accept_minutes, v.busy_minutes, o.scheme_id, o.is_asap
 		FROM orders o JOIN venues v ON v.id = o.venue_id WHERE o.id = ?`, orderID).
 		Scan(&on, &minutes, &busy, &schemeID, &asap); err != nil {
-		return err
+		return false, err
 	}
 	if !on {
-		return nil
+		return false, nil
 	}
 	ch := ordering.Change{SchemeID: schemeID, OrderID: orderID, To: ordering.StatusAccepted, Actor: ordering.ActorSystem,
 		ActorRef: "system:auto-accept", Reach: ordering.Reach{SchemeWide: true}}
@@ -254,11 +280,11 @@ func autoAccept(ctx context.Context, c conn, orderID int64, now time.Time) error
 	}
 	h, err := findHead(ctx, c, &ch)
 	if err != nil {
-		return err
+		return false, err
 	}
 	err = applyStep(ctx, c, &ch, h, now)
 	if platter.ErrorCode(err) == platter.CodeTransitionRefused {
-		return nil // not (or no longer) an order waiting to be accepted
+		return false, nil // not (or no longer) an order waiting to be accepted
 	}
-	return err
+	return err == nil, err
 }

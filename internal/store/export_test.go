@@ -1,6 +1,12 @@
 package store
 
-import "context"
+import (
+	"context"
+	"time"
+
+	"platter/internal/ordering"
+	"platter/internal/report"
+)
 
 // Querier is what a test may run inside a store transaction: raw SQL (with
 // the dialect's own placeholders) on the transaction itself.
@@ -54,4 +60,39 @@ func (db *DB) RefundQueuedForTest(ctx context.Context, orderID int64) (bool, err
 		return c.queryRow(ctx, `SELECT COUNT(*) FROM refunds WHERE order_id = ?`, orderID).Scan(&n)
 	})
 	return n > 0, err
+}
+
+// SalesReportFromOrders is SalesReport summed from the orders and refunds
+// themselves, never from the running sums of migration 0033.
+func (db *DB) SalesReportFromOrders(ctx context.Context, schemeID int64, f report.Filter) (*report.Sales, error) {
+	var out *report.Sales
+	err := db.read(ctx, func(c conn) error {
+		var err error
+		out, err = salesReport(ctx, c, schemeID, f, true)
+		return err
+	})
+	return out, err
+}
+
+// WriteEventForTest commits a transaction that writes a paid status event
+// of an order and then runs hold (still inside the transaction).
+func (db *DB) WriteEventForTest(ctx context.Context, orderID, schemeID int64, hold func()) error {
+	return db.write(ctx, func(c conn) error {
+		err := addEvent(ctx, c, orderID, schemeID, ordering.StatusPending, ordering.PayPaid, "test", "", time.Now())
+		if err == nil {
+			hold()
+		}
+		return err
+	})
+}
+
+// OrderEventsWaitersForTest counts the transactions waiting for the
+// scheme's order-events lock (PostgreSQL).
+func (db *DB) OrderEventsWaitersForTest(ctx context.Context, schemeID int64) (int, error) {
+	k := uint64(eventsLockKey(schemeID))
+	var n int
+	err := db.db.QueryRowContext(ctx, `SELECT COUNT(*) FROM pg_locks WHERE locktype = 'advisory' AND NOT granted
+		AND CAST(classid AS BIGINT) = $1 AND CAST(objid AS BIGINT) = $2 AND objsubid = 1`,
+		int64(k>>32), int64(uint32(k))).Scan(&n)
+	return n, err
 }

@@ -133,6 +133,12 @@ func importVenues(ctx context.Context, c conn, schemeID int64, venues []catalog.
 		return false, err
 	}
 	res.Venues, res.Removed = len(venues), res.Removed+len(s.removed)
+	if changed {
+		// A venue moved to another zone: its report's dates move with it.
+		if err := redateReportSums(ctx, c, schemeID); err != nil {
+			return false, err
+		}
+	}
 	hours, err := loadHours(ctx, c, schemeID)
 	if err != nil {
 		return false, err

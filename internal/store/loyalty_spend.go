@@ -49,13 +49,8 @@ func rewardSpentElsewhere(ctx context.Context, c conn, schemeID, userID, orderID
 // settleReward spends the reward of an order that has just been paid. kept
 // is false when the reward was spent by another order first: then this
 // order is cancelled and its payment queued for a full refund.
-func settleReward(ctx context.Context, c conn, orderID int64, now time.Time) (kept bool, err error) {
-	var rewardID sql.NullInt64
-	var schemeID int64
-	if err := c.queryRow(ctx, "SELECT loyalty_reward_id, scheme_id FROM orders WHERE id = ?", orderID).
-		Scan(&rewardID, &schemeID); err != nil {
-		return false, err
-	}
+func settleReward(ctx context.Context, c conn, p paidHead, now time.Time) (kept bool, err error) {
+	orderID, schemeID, rewardID := p.orderID, p.schemeID, p.rewardID
 	if !rewardID.Valid {
 		return true, nil
 	}

@@ -118,5 +118,17 @@ func (t *menuTx) bump(ctx context.Context) error {
 			return err
 		}
 	}
+	// menu.updated for each menu changed or made, in the same transaction
+	// (webhooks_events.go); the menu writers keep the wall clock as import does.
+	for id := range t.created {
+		ids = append(ids, id)
+	}
+	slices.Sort(ids)
+	now := time.Now().UTC()
+	for _, id := range ids {
+		if err := queueMenuWebhook(ctx, t.c, id, "", nil, now); err != nil {
+			return err
+		}
+	}
 	return nil
 }

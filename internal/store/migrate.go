@@ -25,6 +25,15 @@ type migration struct {
 	SQL     string
 }
 
+// migrationData are steps' data that SQL cannot compute, filled in Go in
+// the step's own transaction after its SQL: the step and its data land
+// together or not at all.
+var migrationData = map[int64]func(context.Context, conn) error{
+	// The sales report's sums of the orders there are (dates need the
+	// zone database).
+	33: func(ctx context.Context, c conn) error { return rebuildReportSums(ctx, c, 0) },
+}
+
 // migrationLockID is the PostgreSQL advisory lock that keeps instances
 // starting together from migrating at once ("platter" in ASCII).
 const migrationLockID = 0x706c6174746572
@@ -72,6 +81,9 @@ func (db *DB) Migrate(ctx context.Context) error {
 	if err := db.fixEmailNorms(ctx); err != nil {
 		return fmt.Errorf("store: re-normalise e-mail addresses: %w", err)
 	}
+	if err := db.fixSearchFolds(ctx); err != nil {
+		return fmt.Errorf("store: fold names and addresses for search: %w", err)
+	}
 	return nil
 }
 
@@ -101,6 +113,11 @@ func applyMigration(ctx context.Context, c conn, m migration) error {
 	// arguments, and rebind must not touch whatever its comments hold.
 	if _, err := c.q.ExecContext(ctx, m.SQL); err != nil {
 		return err
+	}
+	if data := migrationData[m.Version]; data != nil {
+		if err := data(ctx, c); err != nil {
+			return err
+		}
 	}
 	_, err = c.exec(ctx, "INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)",
 		m.Version, m.Name, time.Now().UTC())

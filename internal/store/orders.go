@@ -63,7 +63,13 @@ func (db *DB) CreateOrder(ctx context.Context, n *ordering.NewOrder, now time.Ti
 		case !errors.Is(err, sql.ErrNoRows):
 			return err
 		}
+		// checkUnpaid takes the order-events lock with its own locks;
+		// without a cap it is taken here: before the slot and promo rows
+		// either way (lockOrderEvents).
 		if err := checkUnpaid(ctx, c, n, now); err != nil {
+			return err
+		}
+		if err := lockOrderEvents(ctx, c, n.Order.SchemeID); err != nil {
 			return err
 		}
 		if id, err = insertOrder(ctx, c, n, now); err != nil {
@@ -128,6 +134,9 @@ func (db *DB) replayOrder(ctx context.Context, n *ordering.NewOrder) (*ordering.
 }
 
 func findOrderByKey(ctx context.Context, c conn, n *ordering.NewOrder) (id int64, hash string, err error) {
+	if keyLookupOff {
+		return 0, "", sql.ErrNoRows
+	}
 	err = c.queryRow(ctx, `SELECT id, request_hash FROM orders WHERE scheme_id = ? AND user_id = ? AND idempotency_key = ?`,
 		n.Order.SchemeID, n.Order.UserID, n.IdempotencyKey).Scan(&id, &hash)
 	return id, hash, err
@@ -169,16 +178,19 @@ func insertOrder(ctx context.Context, c conn, n *ordering.NewOrder, now time.Tim
 		order_type, is_asap, preorder_for, delivery_address, note, email, contact_number, first_name, last_name,
 		currency, subtotal, discount, discount_source, promo_code_id, promo_code, offer_id, service_charge,
 		delivery_fee, tip, total, tax, vat_rate_bp, stamps_earned, idempotency_key, request_hash,
-		created_at, updated_at, expires_at, lang, loyalty_reward_id, kitchen_at, client_key)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+		created_at, updated_at, expires_at, lang, loyalty_reward_id, kitchen_at, client_key,
+		search_email, search_name, search_last_name)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,
+			?, ?, ?)
 		ON CONFLICT (scheme_id, user_id, idempotency_key) DO NOTHING
 		RETURNING id`,
 		o.SchemeID, o.VenueID, o.UserID, num, ordering.StatusPending, ordering.PayRequired,
 		o.OrderType, o.IsASAP, preorder, addr, o.Note, o.Email, o.ContactNumber, o.FirstName, o.LastName,
 		p.Currency, p.Subtotal, p.Discount, p.DiscountSource, nullID(o.PromoCodeID), o.PromoCode, nullID(o.OfferID),
 		p.ServiceCharge, p.DeliveryFee, p.Tip, p.Total, p.Tax, p.VATRateBP, p.StampsEarned,
-		n.IdempotencyKey, n.RequestHash, now, now, now.Add(n.UnpaidFor()), orderLang(n.Lang),
-		nullID(o.LoyaltyRewardID), kitchen, n.ClientKey).Scan(&id)
+		storedKey(n.IdempotencyKey), n.RequestHash, now, now, now.Add(n.UnpaidFor()), orderLang(n.Lang),
+		nullID(o.LoyaltyRewardID), kitchen, n.ClientKey,
+		searchFold(o.Email), fullName(o.FirstName, o.LastName), searchFold(o.LastName)).Scan(&id)
 	if errors.Is(err, sql.ErrNoRows) {
 		return 0, errKeyRace // ON CONFLICT on the key's index: nothing inserted
 	}

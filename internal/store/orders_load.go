@@ -141,31 +141,68 @@ func (r *orderRecord) toOrder() (ordering.Order, error) {
 	return o, nil
 }
 
-// loadOrder reads an order with its lines and payment.
+// orderWhole selects an order's row, its payment's and its lines' in one
+// statement: one row per line, in order, each repeating the order and
+// payment (the order's list has expressions, so it is read through a
+// derived table rather than qualified column by column) (an order without lines
+// still gives one row, its line columns NULL: position -1).
+var orderWhole = "SELECT x.*, " + paymentColumns.list("p") + ", COALESCE(l.position, -1), " +
+	"COALESCE(l.item_id, 0), COALESCE(l.title, ''), COALESCE(l.qty, 0), COALESCE(l.unit_price, 0), " +
+	"COALESCE(l.total, 0), COALESCE(l.vat_rate_bp, 0), COALESCE(l.modifiers, '[]') FROM (SELECT " +
+	orderColumns.list("") + " FROM orders WHERE id = ?) x JOIN payments p ON p.order_id = x.id " +
+	"LEFT JOIN order_lines l ON l.order_id = x.id ORDER BY l.position"
+
+// loadOrder reads an order with its lines and payment in one statement
+// (it was two, and a checkout reads its order four times).
 func loadOrder(ctx context.Context, c conn, id int64) (*ordering.Order, error) {
-	var rec orderRecord
-	if err := orderColumns.scan(c.queryRow(ctx, "SELECT "+orderColumns.list("")+" FROM orders WHERE id = ?", id), &rec); err != nil {
-		return nil, err
-	}
-	o, err := rec.toOrder()
+	var (
+		rec orderRecord
+		pay ordering.Payment
+		pos int
+		lr  lineRecord
+	)
+	dest := append(append(orderColumns.fields(&rec), paymentColumns.fields(&pay)...), &pos)
+	dest = append(dest, lineColumns.fields(&lr)...)
+	rows, err := c.query(ctx, orderWhole, id)
 	if err != nil {
 		return nil, err
 	}
-	if o.Lines, err = loadLines(ctx, c, id); err != nil {
+	defer rows.Close()
+	var (
+		o     ordering.Order
+		found bool
+	)
+	for rows.Next() {
+		if err := rows.Scan(dest...); err != nil {
+			return nil, err
+		}
+		if !found {
+			if o, err = rec.toOrder(); err != nil {
+				return nil, err
+			}
+			o.Payment, o.Lines, found = pay, []ordering.Line{}, true
+		}
+		if pos < 0 {
+			continue
+		}
+		l, err := lr.line()
+		if err != nil {
+			return nil, err
+		}
+		o.Lines = append(o.Lines, l)
+	}
+	if err := rows.Err(); err != nil {
 		return nil, err
 	}
-	err = paymentColumns.scan(c.queryRow(ctx, "SELECT "+paymentColumns.list("")+" FROM payments WHERE order_id = ?", id),
-		&o.Payment)
-	if err != nil {
-		return nil, err
+	if !found {
+		return nil, sql.ErrNoRows
 	}
 	return &o, nil
 }
 
-func loadLines(ctx context.Context, c conn, orderID int64) ([]ordering.Line, error) {
-	return selectRows(ctx, c, lineColumns, func(r *lineRecord) (ordering.Line, error) {
-		l := ordering.Line{ItemID: r.ItemID, Title: r.Title, Qty: r.Qty, UnitPrice: r.UnitPrice, Total: r.Total,
-			VATRateBP: r.VATRateBP}
-		return l, json.Unmarshal([]byte(r.Modifiers), &l.Modifiers)
-	}, "SELECT "+lineColumns.list("")+" FROM order_lines WHERE order_id = ? ORDER BY position", orderID)
+// line is the order's line of a row read.
+func (r *lineRecord) line() (ordering.Line, error) {
+	l := ordering.Line{ItemID: r.ItemID, Title: r.Title, Qty: r.Qty, UnitPrice: r.UnitPrice, Total: r.Total,
+		VATRateBP: r.VATRateBP}
+	return l, json.Unmarshal([]byte(r.Modifiers), &l.Modifiers)
 }

@@ -61,6 +61,21 @@ func statusMail(to ordering.Status, actor string) string {
 // the order as stored (lines, modifiers and totals are the order's
 // copies); reason is what staff told the customer ("" for none).
 func queueOrderMail(ctx context.Context, c conn, kind string, orderID int64, reason string, now time.Time) error {
+	return queueOrderMailOf(ctx, c, kind, orderID, reason, 0, now, nil)
+}
+
+// queueRefundMail writes the mail of a staff refund of amount, with
+// staff's reason.
+func queueRefundMail(ctx context.Context, c conn, orderID, amount int64, reason string, now time.Time) error {
+	return queueOrderMailOf(ctx, c, MailOrderRefunded, orderID, reason, amount, now, nil)
+}
+
+// queueOrderMailOf is queueOrderMail with the amount going back (0: what
+// the mail kind says by itself: a rejection or cancellation gives back
+// what staff refunds have not); fill, when not nil, adds what the kind says
+// beyond the order (staff's reply to a support request).
+func queueOrderMailOf(ctx context.Context, c conn, kind string, orderID int64, reason string, refund int64,
+	now time.Time, fill func(*mail.Order)) error {
 	if c.mail == nil {
 		return nil
 	}
@@ -68,20 +83,29 @@ func queueOrderMail(ctx context.Context, c conn, kind string, orderID int64, rea
 	if err != nil {
 		return err
 	}
-	if o.Email == "" {
+	return queueMailOfOrder(ctx, c, kind, o, reason, refund, now, fill)
+}
+
+// queueMailOfOrder is queueOrderMailOf with the order read already, in
+// this transaction: FinishPayment hands back the order the receipt was
+// written from when nothing changed it after.
+func queueMailOfOrder(ctx context.Context, c conn, kind string, o *ordering.Order, reason string, refund int64,
+	now time.Time, fill func(*mail.Order)) error {
+	orderID := o.ID
+	if c.mail == nil || o.Email == "" {
 		return nil
 	}
 	var (
 		lang, slug, name, colour, logo, replyTo, venueSlug, venue, zone string
-		line1, line2, city, postcode                                    string
+		line1, line2, city, postcode, country                           string
 		theme                                                           int
 		expected                                                        sql.NullTime
 	)
-	err = c.queryRow(ctx, `SELECT o.lang, o.expected_at, s.slug, s.name, s.colour, s.logo_url, s.theme, s.reply_to,
-			v.slug, v.name, v.time_zone, v.address_line1, v.address_line2, v.city, v.postcode
+	err := c.queryRow(ctx, `SELECT o.lang, o.expected_at, s.slug, s.name, s.colour, s.logo_url, s.theme, s.reply_to,
+			v.slug, v.name, v.time_zone, v.address_line1, v.address_line2, v.city, v.postcode, v.country
 		FROM orders o JOIN schemes s ON s.id = o.scheme_id JOIN venues v ON v.id = o.venue_id WHERE o.id = ?`, orderID).
 		Scan(&lang, &expected, &slug, &name, &colour, &logo, &theme, &replyTo, &venueSlug, &venue, &zone,
-			&line1, &line2, &city, &postcode)
+			&line1, &line2, &city, &postcode, &country)
 	if err != nil {
 		return err
 	}
@@ -90,17 +114,32 @@ func queueOrderMail(ctx context.Context, c conn, kind string, orderID int64, rea
 		loc = time.UTC
 	}
 	m := mail.Order{ID: o.ID, Number: o.Number, VenueSlug: venueSlug, Venue: venue,
-		VenueAddress: joinAddress(line1, line2, postcode+" "+city),
+		VenueAddress: joinAddress(line1, line2, catalog.TownLine(country, city, postcode)),
 		Delivery:     o.OrderType == catalog.OrderTypeDelivery, Placed: o.CreatedAt, Zone: loc,
 		Currency: o.Pricing.Currency, Subtotal: o.Pricing.Subtotal, Discount: o.Pricing.Discount,
 		ServiceCharge: o.Pricing.ServiceCharge, DeliveryFee: o.Pricing.DeliveryFee, Tip: o.Pricing.Tip,
 		Total: o.Pricing.Total, Tax: o.Pricing.Tax, CardBrand: o.Payment.Brand, CardLast4: o.Payment.Last4,
-		Reason: reason}
+		Reason: reason, Refund: refund}
+	if refund == 0 && (kind == MailOrderRejected || kind == MailOrderCanceled || kind == MailOrderWithdrawn) {
+		// Staff refunds made before are not given back twice.
+		var back int64
+		if err := c.queryRow(ctx, "SELECT COALESCE(SUM(amount), 0) FROM refunds WHERE order_id = ? AND kind = ?",
+			orderID, ordering.RefundStaff).Scan(&back); err != nil {
+			return err
+		}
+		if back > 0 {
+			m.Refunded = back
+			m.Refund = max(o.Pricing.Total-back, 0)
+		}
+	}
+	if fill != nil {
+		fill(&m)
+	}
 	if o.PaidAt != nil {
 		m.Placed = *o.PaidAt
 	}
 	if a := o.DeliveryAddress; a != nil {
-		m.DeliveryAddress = joinAddress(a.Line1, a.Line2, a.Postcode+" "+a.City)
+		m.DeliveryAddress = joinAddress(a.Line1, a.Line2, catalog.TownLine(a.Country, a.City, a.Postcode))
 	}
 	if !o.IsASAP && o.PreorderFor != nil {
 		m.Slot = *o.PreorderFor

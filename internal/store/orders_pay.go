@@ -8,6 +8,7 @@ import (
 
 	"platter/internal/ordering"
 	"platter/internal/platter"
+	"platter/internal/webhooks"
 )
 
 // A card payment runs in three steps so that no provider call happens
@@ -39,16 +40,13 @@ func (db *DB) StartPayment(ctx context.Context, schemeID, userID, orderID int64,
 	// Relaxed: a claim lost in a power cut is one whose lease ran out.
 	err := db.writeRelaxed(ctx, func(c conn) error {
 		out, claimed = nil, false
-		if spent, err := rewardSpentElsewhere(ctx, c, schemeID, userID, orderID); err != nil {
-			return err
-		} else if spent {
-			// Checked before the claim: an order paid already is spent by
-			// itself, never elsewhere.
-			return errRewardSpent()
-		}
+		// No claim of an order priced with a reward another order has
+		// spent (rewardSpentElsewhere, asked in the same statement).
 		res, err := c.exec(ctx, `UPDATE orders SET payment_status = 'processing', payment_lease_until = ?, updated_at = ?
 			WHERE id = ? AND scheme_id = ? AND user_id = ? AND status = 'pending' AND expires_at > ?
-			AND (`+from+` OR (payment_status = 'processing' AND payment_lease_until <= ?))`,
+			AND (`+from+` OR (payment_status = 'processing' AND payment_lease_until <= ?))
+			AND NOT EXISTS (SELECT 1 FROM loyalty_rewards r WHERE r.id = orders.loyalty_reward_id
+				AND r.status = 'spent' AND r.order_id <> orders.id)`,
 			now.Add(ordering.PaymentLease), now, orderID, schemeID, userID, now, now)
 		if err != nil {
 			return err
@@ -58,6 +56,15 @@ func (db *DB) StartPayment(ctx context.Context, schemeID, userID, orderID int64,
 			return err
 		}
 		claimed = n == 1
+		if !claimed {
+			// Why not: a reward spent elsewhere comes first (an order paid
+			// already is spent by itself, never elsewhere).
+			if spent, err := rewardSpentElsewhere(ctx, c, schemeID, userID, orderID); err != nil {
+				return err
+			} else if spent {
+				return errRewardSpent()
+			}
+		}
 		out, err = loadOrder(ctx, c, orderID)
 		if errors.Is(err, sql.ErrNoRows) || err == nil && (out.SchemeID != schemeID || out.UserID != userID) {
 			out = nil
@@ -104,26 +111,46 @@ func (db *DB) FinishPayment(ctx context.Context, orderID int64, r ordering.Payme
 		if status == ordering.PayPaid {
 			paidAt = now
 		}
-		res, err := c.exec(ctx, `UPDATE orders SET payment_status = ?, payment_lease_until = NULL, updated_at = ?,
-			paid_at = COALESCE(?, paid_at) WHERE id = ? AND payment_status = 'processing'`, status, now, paidAt, orderID)
-		if err != nil {
+		// RETURNING what recordOutcome needs of the row: not read again.
+		h := paidHead{orderID: orderID}
+		err := c.queryRow(ctx, `UPDATE orders SET payment_status = ?, payment_lease_until = NULL, updated_at = ?,
+			paid_at = COALESCE(?, paid_at) WHERE id = ? AND payment_status = 'processing'
+			RETURNING scheme_id, status, loyalty_reward_id`, status, now, paidAt, orderID).
+			Scan(&h.schemeID, &h.status, &h.rewardID)
+		if err != nil && !errors.Is(err, sql.ErrNoRows) {
 			return err
 		}
-		if n, err := res.RowsAffected(); err != nil {
-			return err
-		} else if n == 1 {
-			kept, err := recordOutcome(ctx, c, orderID, status, r, now)
+		if err == nil { // the order was processing: this answer is recorded
+			if status == ordering.PayPaid {
+				// Into the report's sums before anything refunds it
+				// (taking the order-events lock first).
+				if err := reportPaid(ctx, c, orderID, h.schemeID); err != nil {
+					return err
+				}
+			}
+			kept, err := recordOutcome(ctx, c, h, status, r, now)
 			if err != nil {
 				return err
 			}
 			if status == ordering.PayPaid && kept {
 				// The receipt, with the payment that makes it one.
-				if err := queueOrderMail(ctx, c, MailOrderReceived, orderID, "", now); err != nil {
-					return err
+				var paid *ordering.Order
+				if c.mail != nil {
+					if paid, err = loadOrder(ctx, c, orderID); err != nil {
+						return err
+					}
+					if err := queueMailOfOrder(ctx, c, MailOrderReceived, paid, "", 0, now, nil); err != nil {
+						return err
+					}
 				}
 				// After the receipt, so the customer reads it first.
-				if err := autoAccept(ctx, c, orderID, now); err != nil {
+				accepted, err := autoAccept(ctx, c, orderID, now)
+				if err != nil {
 					return err
+				}
+				if paid != nil && !accepted {
+					out = paid // as the receipt read it: nothing changed it since
+					return nil
 				}
 			}
 		}
@@ -136,10 +163,19 @@ func (db *DB) FinishPayment(ctx context.Context, orderID int64, r ordering.Payme
 	return out, nil
 }
 
+// paidHead is what recording a payment needs of the order's row, read by
+// the statement that changed its payment status.
+type paidHead struct {
+	orderID, schemeID int64
+	status            ordering.Status
+	rewardID          sql.NullInt64
+}
+
 // recordOutcome records a provider's answer; for a payment, kept is false
 // when the order lost its loyalty reward to another order (settleReward)
 // and was cancelled for a refund.
-func recordOutcome(ctx context.Context, c conn, orderID int64, status string, r ordering.PaymentOutcome, now time.Time) (kept bool, err error) {
+func recordOutcome(ctx context.Context, c conn, h paidHead, status string, r ordering.PaymentOutcome, now time.Time) (kept bool, err error) {
+	orderID := h.orderID
 	lastErr := ""
 	if status == ordering.PayRequired {
 		lastErr = r.Status
@@ -157,11 +193,14 @@ func recordOutcome(ctx context.Context, c conn, orderID int64, status string, r 
 		now, orderID); err != nil {
 		return false, err
 	}
-	if err := addOrderEvent(ctx, c, orderID, ordering.PayPaid, "customer", "paid", now); err != nil {
+	if err := addEvent(ctx, c, orderID, h.schemeID, h.status, ordering.PayPaid, "customer", "paid", now); err != nil {
+		return false, err
+	}
+	if err := queueOrderWebhook(ctx, c, h.schemeID, orderID, webhooks.OrderPaid, "", "", now); err != nil {
 		return false, err
 	}
 	// The reward first: an order that lost it is cancelled, never accepted.
-	if kept, err := settleReward(ctx, c, orderID, now); err != nil || !kept {
+	if kept, err := settleReward(ctx, c, h, now); err != nil || !kept {
 		return kept, err
 	}
 	return true, nil

@@ -2,10 +2,13 @@ package store
 
 import (
 	"context"
+	"database/sql"
+	"errors"
 	"strings"
 	"time"
 
 	"platter/internal/ordering"
+	"platter/internal/webhooks"
 )
 
 // SetPaymentIntent records the provider's payment of an order and the
@@ -84,15 +87,22 @@ func paidByWebhook(ctx context.Context, c conn, res *ordering.EventResult, ev *o
 		return keepNothing(ctx, c, res, ev.Amount, strings.ToUpper(ev.Currency), true,
 			"the amount paid is not the order's total", now)
 	}
-	n, err := execCount(ctx, c, `UPDATE orders SET payment_status = 'paid', paid_at = ?, payment_lease_until = NULL,
+	h := paidHead{orderID: res.OrderID}
+	err := c.queryRow(ctx, `UPDATE orders SET payment_status = 'paid', paid_at = ?, payment_lease_until = NULL,
 		updated_at = ? WHERE id = ? AND status = 'pending'
-		AND payment_status IN ('requires_payment', 'processing', 'requires_action')`, now, now, res.OrderID)
-	if err != nil {
+		AND payment_status IN ('requires_payment', 'processing', 'requires_action')
+		RETURNING scheme_id, status, loyalty_reward_id`, now, now, res.OrderID).Scan(&h.schemeID, &h.status, &h.rewardID)
+	if err != nil && !errors.Is(err, sql.ErrNoRows) {
 		return err
 	}
-	if n == 1 {
+	if err == nil {
 		res.Changed = true
-		kept, err := recordOutcome(ctx, c, res.OrderID, ordering.PayPaid,
+		// Into the report's sums before anything refunds it (taking the
+		// order-events lock first).
+		if err := reportPaid(ctx, c, res.OrderID, h.schemeID); err != nil {
+			return err
+		}
+		kept, err := recordOutcome(ctx, c, h, ordering.PayPaid,
 			ordering.PaymentOutcome{Status: "succeeded", Brand: ev.Brand, Last4: ev.Last4}, now)
 		if err != nil || !kept {
 			return err
@@ -102,7 +112,8 @@ func paidByWebhook(ctx context.Context, c conn, res *ordering.EventResult, ev *o
 		if err := queueOrderMail(ctx, c, MailOrderReceived, res.OrderID, "", now); err != nil {
 			return err
 		}
-		return autoAccept(ctx, c, res.OrderID, now)
+		_, err = autoAccept(ctx, c, res.OrderID, now)
+		return err
 	}
 	var payment string
 	if err := c.queryRow(ctx, "SELECT payment_status FROM orders WHERE id = ?", res.OrderID).Scan(&payment); err != nil {
@@ -161,7 +172,12 @@ func refundedByProvider(ctx context.Context, c conn, res *ordering.EventResult, 
 		return err
 	}
 	var schemeID int64
-	if err := c.queryRow(ctx, "SELECT scheme_id FROM orders WHERE id = ?", res.OrderID).Scan(&schemeID); err != nil {
+	info := webhooks.RefundInfo{Kind: "provider", Reason: "refunded by the provider"}
+	if err := c.queryRow(ctx, `SELECT o.scheme_id, p.amount, p.currency FROM orders o JOIN payments p ON p.order_id = o.id
+		WHERE o.id = ?`, res.OrderID).Scan(&schemeID, &info.Amount, &info.Currency); err != nil {
+		return err
+	}
+	if err := queueRefundWebhook(ctx, c, schemeID, res.OrderID, info, now); err != nil {
 		return err
 	}
 	ch := ordering.Change{SchemeID: schemeID, OrderID: res.OrderID, To: ordering.StatusCancelled, Actor: ordering.ActorSystem,

@@ -138,9 +138,11 @@ func (db *DB) PlatformSchemes(ctx context.Context) ([]PlatformScheme, error) {
 }
 
 // CreateScheme creates a new scheme from a document (brand only, or more)
-// and records its audit row, in one transaction. A slug that is taken is
+// and records its audit row, in one transaction, both at now (the server's
+// clock: the platform console lists the scheme as created then, in the
+// same time as everything else the server dates). A slug that is taken is
 // 1409 on business_slug; the document is validated as for an import.
-func (db *DB) CreateScheme(ctx context.Context, doc *catalog.SchemeDoc, a Audit) (*ImportResult, error) {
+func (db *DB) CreateScheme(ctx context.Context, doc *catalog.SchemeDoc, a Audit, now time.Time) (*ImportResult, error) {
 	doc.Normalise()
 	if errs := doc.Validate(); len(errs) > 0 {
 		return nil, catalog.InvalidDocError(errs)
@@ -148,7 +150,7 @@ func (db *DB) CreateScheme(ctx context.Context, doc *catalog.SchemeDoc, a Audit)
 	res := &ImportResult{}
 	err := db.writeMenus(ctx, func(t *menuTx) error {
 		*res = ImportResult{}
-		now := time.Now().UTC()
+		now := now.UTC()
 		if err := importScheme(ctx, t, doc, res, now); err != nil {
 			return err
 		}

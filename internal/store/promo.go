@@ -106,3 +106,19 @@ func customerUses(ctx context.Context, c conn, promoID, offerID, userID int64, e
 		AND (user_id = ? OR (email_norm <> '' AND email_norm = ?))`, id, userID, emailNorm).Scan(&n)
 	return n, err
 }
+
+// PromoUses counts the uses (reserved and spent) of each live promo code
+// of a scheme, by code: what the back office's promotions list shows.
+func (db *DB) PromoUses(ctx context.Context, schemeID int64) (map[string]int, error) {
+	out := map[string]int{}
+	err := db.read(ctx, func(c conn) error {
+		clear(out)
+		rows, err := scanAll(ctx, c, func(r scanner, x *promoRecord) error { return r.Scan(&x.Code, &x.Uses) },
+			"SELECT code, uses FROM promo_codes WHERE scheme_id = ? AND deleted_at IS NULL", schemeID)
+		for _, r := range rows {
+			out[r.Code] = r.Uses
+		}
+		return err
+	})
+	return out, mapErr(err)
+}

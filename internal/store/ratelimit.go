@@ -51,6 +51,6 @@ func (db *DB) Prune(ctx context.Context, now time.Time) error {
 				return err
 			}
 		}
-		return nil
+		return pruneWebhooks(ctx, c, now)
 	})
 }

@@ -29,8 +29,15 @@ import "context"
 // SET LOCAL synchronous_commit = off would cost a round trip per
 // transaction, which is CPU the checkout bench's two cores do not have.
 func (db *DB) writeRelaxed(ctx context.Context, fn func(c conn) error) error {
+	ctx, span := db.startTx(ctx, "write")
+	err := db.writeRelaxedOnce(ctx, fn)
+	endTx(span, err)
+	return err
+}
+
+func (db *DB) writeRelaxedOnce(ctx context.Context, fn func(c conn) error) error {
 	if db.dialect == Postgres {
-		return db.write(ctx, fn)
+		return db.writeRetry(ctx, fn)
 	}
 	// SQLite: the setting belongs to the connection (the one writer), so
 	// the writer switches it for a group of relaxed writes only and back

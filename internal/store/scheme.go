@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
+	"time"
 
 	"platter/internal/catalog"
 	"platter/internal/platter"
@@ -37,14 +39,23 @@ func (db *DB) ListSchemes(ctx context.Context) ([]catalog.Scheme, error) {
 }
 
 // SchemeBySlug returns the scheme with the given business_slug, or a
-// not-found error.
+// not-found error. Its row is kept until the catalogue changes
+// (refcache.go): most calls make no query.
 func (db *DB) SchemeBySlug(ctx context.Context, slug string) (*catalog.Scheme, error) {
-	row := db.single().queryRow(ctx, "SELECT "+schemeColumns.list("")+" FROM schemes WHERE slug = ?", slug)
-	s, err := scanScheme(row)
+	rec, gen, ok := keptGet(db.refs, &db.refs.schemes, slug)
+	if !ok {
+		at := time.Now()
+		row := db.single().queryRow(ctx, "SELECT "+schemeColumns.list("")+" FROM schemes WHERE slug = ?", slug)
+		if err := schemeColumns.scan(row, &rec); err != nil {
+			return nil, mapErr(err)
+		}
+		keptPut(db.refs, &db.refs.schemes, slug, rec, gen, at)
+	}
+	s, err := rec.scheme()
 	if err != nil {
 		return nil, mapErr(err)
 	}
-	return s, nil
+	return &s, nil
 }
 
 func scanScheme(r scanner) (*catalog.Scheme, error) {
@@ -75,21 +86,33 @@ func (db *DB) VenuesOfScheme(ctx context.Context, schemeID int64) ([]catalog.Ven
 }
 
 // VenueBySlug returns one venue of the scheme; a venue of another scheme is
-// not found, like a missing one.
+// not found, like a missing one. Its row and hours are kept until the
+// catalogue changes (refcache.go): most calls make no query.
 func (db *DB) VenueBySlug(ctx context.Context, schemeID int64, slug string) (*catalog.Venue, error) {
-	var out []catalog.Venue
-	err := db.read(ctx, func(c conn) error {
-		var err error
-		out, err = findVenues(ctx, c, "scheme_id = ? AND slug = ?", schemeID, slug)
-		return err
-	})
+	k := venueKey{schemeID, slug}
+	kv, gen, ok := keptGet(db.refs, &db.refs.venues, k)
+	if !ok {
+		at := time.Now()
+		var out []keptVenue
+		err := db.read(ctx, func(c conn) error {
+			var err error
+			out, err = findVenueRows(ctx, c, "scheme_id = ? AND slug = ?", schemeID, slug)
+			return err
+		})
+		if err != nil {
+			return nil, err
+		}
+		if len(out) == 0 {
+			return nil, platter.NotFound()
+		}
+		kv = out[0]
+		keptPut(db.refs, &db.refs.venues, k, kv, gen, at)
+	}
+	v, err := kv.venue()
 	if err != nil {
-		return nil, err
+		return nil, mapErr(err)
 	}
-	if len(out) == 0 {
-		return nil, platter.NotFound()
-	}
-	return &out[0], nil
+	return &v, nil
 }
 
 // MenuRef resolves scheme and venue slugs to the venue's menu and its
@@ -112,21 +135,46 @@ func (db *DB) MenuRef(ctx context.Context, schemeSlug, venueSlug string) (menuID
 // hours. Venues a re-import removed (soft-deleted) are never returned: every
 // customer read of venues comes through here.
 func findVenues(ctx context.Context, c conn, where string, args ...any) ([]catalog.Venue, error) {
+	rows, err := findVenueRows(ctx, c, where, args...)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]catalog.Venue, len(rows))
+	for i := range rows {
+		if out[i], err = rows[i].venue(); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// venue decodes the kept row into a value of the caller's own: its lists
+// and hours share nothing with the row or with another call's value.
+func (kv *keptVenue) venue() (catalog.Venue, error) {
+	v, err := kv.rec.venue()
+	for d, ranges := range kv.hours {
+		v.OpeningHours[d] = slices.Clone(ranges)
+	}
+	return v, err
+}
+
+// findVenueRows is findVenues' rows and hours, before decoding.
+func findVenueRows(ctx context.Context, c conn, where string, args ...any) ([]keptVenue, error) {
 	where = "deleted_at IS NULL AND " + where
 	rows, err := c.query(ctx, "SELECT "+venueColumns.list("")+" FROM venues WHERE "+where+" ORDER BY position, id", args...)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	out := []catalog.Venue{}
+	out := []keptVenue{}
 	byID := map[int64]int{}
 	for rows.Next() {
-		v, err := scanVenue(rows)
-		if err != nil {
+		var kv keptVenue
+		if err := venueColumns.scan(rows, &kv.rec); err != nil {
 			return nil, err
 		}
-		byID[v.ID] = len(out)
-		out = append(out, *v)
+		byID[kv.rec.ID] = len(out)
+		out = append(out, kv)
 	}
 	if err := rows.Err(); err != nil {
 		return nil, err
@@ -155,7 +203,7 @@ var hourColumns = columns[hourRecord]{
 	{"closes_at", func(r *hourRecord) any { return &r.Range.Close }},
 }
 
-func findHours(ctx context.Context, c conn, vs []catalog.Venue, byID map[int64]int, where string, args []any) error {
+func findHours(ctx context.Context, c conn, vs []keptVenue, byID map[int64]int, where string, args []any) error {
 	hours, err := selectRows(ctx, c, hourColumns, func(r *hourRecord) (hourRecord, error) { return *r, nil },
 		"SELECT "+hourColumns.list("")+` FROM venue_hours
 		WHERE venue_id IN (SELECT id FROM venues WHERE `+where+`)
@@ -168,21 +216,9 @@ func findHours(ctx context.Context, c conn, vs []catalog.Venue, byID map[int64]i
 		if !ok || h.Weekday < 0 || h.Weekday > 6 {
 			continue
 		}
-		vs[i].OpeningHours[h.Weekday] = append(vs[i].OpeningHours[h.Weekday], h.Range)
+		vs[i].hours[h.Weekday] = append(vs[i].hours[h.Weekday], h.Range)
 	}
 	return nil
-}
-
-func scanVenue(r scanner) (*catalog.Venue, error) {
-	var rec venueRecord
-	if err := venueColumns.scan(r, &rec); err != nil {
-		return nil, err
-	}
-	v, err := rec.venue()
-	if err != nil {
-		return nil, err
-	}
-	return &v, nil
 }
 
 // toJSON encodes a list column. Lists of strings and ints cannot fail to

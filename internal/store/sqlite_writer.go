@@ -308,6 +308,7 @@ func (w *sqliteWriter) begin(jobs []*writeJob) (_ *sql.Tx, finish func(), err er
 		finish()
 		return nil, nil, err
 	}
+	w.db.stats.transactions.Add(1)
 	return tx, finish, nil
 }
 
@@ -329,7 +330,7 @@ func (j *writeJob) call(tx *sql.Tx, db *DB) (err error) {
 			err = fmt.Errorf("store: write panicked: %v", p)
 		}
 	}()
-	return j.fn(conn{q: tx, dialect: db.dialect, mail: db.orderMail, tx: true})
+	return j.fn(conn{q: tx, dialect: db.dialect, mail: db.orderMail, tx: true, stats: db.stats})
 }
 
 // groupContext is the context of a group's connection and BEGIN: a lone

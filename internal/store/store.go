@@ -47,8 +47,13 @@ type DB struct {
 	// refundQueued is called after a commit that queued a refund
 	// (SetRefundQueued); nil: the refund worker finds it at its next poll.
 	refundQueued atomic.Pointer[func()]
+	// webhookQueued is called after a commit that queued a webhook
+	// delivery (the sender's Poke).
+	webhookQueued atomic.Pointer[func()]
 	// orderMail composes the customer's order mails (SetOrderMail); nil: none.
 	orderMail *mail.Composer
+	stats     *dbStats  // statements and transactions sent (stats.go)
+	refs      *menuRefs // VenueMenuRef's kept answers (refcache.go)
 }
 
 // sqlitePragmas are applied by modernc.org/sqlite on every new connection.
@@ -147,7 +152,7 @@ func openSQLite(path string) (*DB, error) {
 	rdb.SetMaxOpenConns(readers)
 	rdb.SetMaxIdleConns(readers)
 	rdb.SetConnMaxIdleTime(10 * time.Minute)
-	db := &DB{db: rdb, wdb: wdb, dialect: SQLite}
+	db := &DB{db: rdb, wdb: wdb, dialect: SQLite, stats: &dbStats{}, refs: newMenuRefs(true)}
 	db.writer = newSQLiteWriter(db)
 	return db, nil
 }
@@ -173,7 +178,7 @@ func openPostgres(rawURL string, opts Options) (*DB, error) {
 	db.SetMaxIdleConns(max(1, conns/2))
 	db.SetConnMaxLifetime(30 * time.Minute)
 	db.SetConnMaxIdleTime(5 * time.Minute)
-	return &DB{db: db, wdb: db, dialect: Postgres, pgConfig: cfg}, nil
+	return &DB{db: db, wdb: db, dialect: Postgres, pgConfig: cfg, stats: &dbStats{}, refs: newMenuRefs(false)}, nil
 }
 
 // redact hides the password of a database URL for logs and errors.
@@ -231,20 +236,27 @@ type conn struct {
 	dialect string
 	mail    *mail.Composer // the DB's order mail composer, for writes that queue one
 	tx      bool           // q is a transaction
+	stats   *dbStats       // counts each statement; nil: not counted
 	// fx collects what a write transaction must cause after its commit
 	// (events.go); nil outside write.
 	fx *afterCommit
 }
 
 func (c conn) exec(ctx context.Context, query string, args ...any) (sql.Result, error) {
+	c.stats.statement()
+	c.noteCatalog(query)
 	return c.q.ExecContext(c.stmtCtx(ctx), c.rebind(query), args...)
 }
 
 func (c conn) query(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
+	c.stats.statement()
+	c.noteCatalog(query)
 	return c.q.QueryContext(c.stmtCtx(ctx), c.rebind(query), args...)
 }
 
 func (c conn) queryRow(ctx context.Context, query string, args ...any) *sql.Row {
+	c.stats.statement()
+	c.noteCatalog(query)
 	return c.q.QueryRowContext(c.stmtCtx(ctx), c.rebind(query), args...)
 }
 
@@ -286,4 +298,4 @@ func (c conn) rebind(query string) string {
 }
 
 // single runs one statement outside an explicit transaction.
-func (db *DB) single() conn { return conn{q: db.db, dialect: db.dialect} }
+func (db *DB) single() conn { return conn{q: db.db, dialect: db.dialect, stats: db.stats} }

@@ -128,6 +128,9 @@ func (db *DB) InsertSupportRequest(ctx context.Context, r support.Request, mail 
 				return err
 			}
 		}
+		if err := queueSupportWebhook(ctx, c, &out, now); err != nil {
+			return err
+		}
 		if mail != nil {
 			return enqueueMail(ctx, c, r.SchemeID, MailSupportReceived, *mail, now)
 		}
@@ -144,53 +147,20 @@ func (db *DB) InsertSupportRequest(ctx context.Context, r support.Request, mail 
 const MailSupportReceived = "support_received"
 
 // SupportRequestsOfOrder lists the requests about order orderID of the
-// scheme, oldest first, each with its photo ids. The caller has already
-// established that the reader may see the order (its owner or its venue's
-// staff); the scheme is named so an id of another scheme finds nothing.
+// scheme, oldest first, each with its photo ids and conversation. The
+// caller has already established that the reader may see the order (its
+// owner or its venue's staff); the scheme is named so an id of another
+// scheme finds nothing.
 func (db *DB) SupportRequestsOfOrder(ctx context.Context, schemeID, orderID int64) ([]support.Request, error) {
 	out := []support.Request{}
 	err := db.read(ctx, func(c conn) error {
-		out = out[:0]
-		rows, err := c.query(ctx, `SELECT id, scheme_id, order_id, user_id, kind, description, status, created_at
-			FROM support_requests WHERE order_id = ? AND scheme_id = ? ORDER BY id`, orderID, schemeID)
+		list, err := scanSupport(ctx, c, "SELECT "+supportCols+supportFrom+
+			" WHERE sr.order_id = ? AND sr.scheme_id = ? ORDER BY sr.id", orderID, schemeID)
 		if err != nil {
 			return err
 		}
-		defer rows.Close()
-		index := map[int64]int{}
-		for rows.Next() {
-			var r support.Request
-			if err := rows.Scan(&r.ID, &r.SchemeID, &r.OrderID, &r.UserID, &r.Kind, &r.Description, &r.Status, &r.CreatedAt); err != nil {
-				return err
-			}
-			r.PhotoIDs = []int64{}
-			index[r.ID] = len(out)
-			out = append(out, r)
-		}
-		if err := rows.Err(); err != nil {
-			return err
-		}
-		rows.Close()
-		if len(out) == 0 {
-			return nil
-		}
-		photos, err := c.query(ctx, `SELECT u.id, u.support_request_id FROM uploads u
-			JOIN support_requests s ON s.id = u.support_request_id
-			WHERE s.order_id = ? AND s.scheme_id = ? ORDER BY u.id`, orderID, schemeID)
-		if err != nil {
-			return err
-		}
-		defer photos.Close()
-		for photos.Next() {
-			var id, req int64
-			if err := photos.Scan(&id, &req); err != nil {
-				return err
-			}
-			if i, ok := index[req]; ok {
-				out[i].PhotoIDs = append(out[i].PhotoIDs, id)
-			}
-		}
-		return photos.Err()
+		out = append(out[:0], list...)
+		return fillSupport(ctx, c, out)
 	})
 	if err != nil {
 		return nil, err

@@ -216,9 +216,9 @@ func (db *DB) AcceptInvitation(ctx context.Context, a account.Acceptance, now ti
 		case a.UserID != 0:
 			userID = a.UserID
 			// An account without a name takes the one it was invited with.
-			if _, err := c.exec(ctx, `UPDATE users SET first_name = ?, last_name = ?, updated_at = ?
+			if _, err := c.exec(ctx, `UPDATE users SET first_name = ?, last_name = ?, search_name = ?, updated_at = ?
 				WHERE id = ? AND first_name = '' AND last_name = '' AND ? <> ''`,
-				first, last, now, userID, first+last); err != nil {
+				first, last, fullName(first, last), now, userID, first+last); err != nil {
 				return err
 			}
 		default:
@@ -227,8 +227,9 @@ func (db *DB) AcceptInvitation(ctx context.Context, a account.Acceptance, now ti
 					Fields: map[string]string{"password": "validation.required"}}
 			}
 			if err := c.queryRow(ctx, `INSERT INTO users (scheme_id, email, email_norm, first_name, last_name,
-				password_hash, verified_at, created_at, updated_at) VALUES (NULL, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
-				email, norm, first, last, a.PasswordHash, now, now, now).Scan(&userID); err != nil {
+				password_hash, verified_at, created_at, updated_at, search_name)
+				VALUES (NULL, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+				email, norm, first, last, a.PasswordHash, now, now, now, fullName(first, last)).Scan(&userID); err != nil {
 				return err
 			}
 		}

@@ -47,8 +47,15 @@ func loadDetail(ctx context.Context, c conn, id int64) (*ordering.Detail, error)
 			d.Driver.UpdatedAt = driverAt.Time.UTC()
 		}
 	}
-	d.History, err = readEvents(ctx, c, o.SchemeID, id, 0, 1000, ordering.EventStatus)
-	return d, err
+	if d.History, err = readEvents(ctx, c, o.SchemeID, id, 0, 1000, ordering.EventStatus); err != nil {
+		return nil, err
+	}
+	m, err := orderRefunds(ctx, c, id, o.PaymentStatus)
+	if err != nil {
+		return nil, err
+	}
+	d.Refunds = *m
+	return d, nil
 }
 
 // readEvents reads an order's events after an id, oldest first; kind ""
@@ -127,27 +134,12 @@ func (db *DB) OrderDetail(ctx context.Context, schemeID, orderID int64, r orderi
 func (db *DB) Orders(ctx context.Context, f ordering.OrderFilter) ([]ordering.Detail, int, error) {
 	where := []string{"scheme_id = ?", "payment_status IN ('paid', 'refunded')"}
 	args := []any{f.SchemeID}
-	r := f.Reach
-	if !r.SchemeWide {
-		var or []string
-		if r.UserID != 0 {
-			or = append(or, "user_id = ?")
-			args = append(args, r.UserID)
-		}
-		if len(r.VenueIDs) > 0 {
-			or = append(or, "venue_id IN (?"+strings.Repeat(", ?", len(r.VenueIDs)-1)+")")
-			for _, v := range r.VenueIDs {
-				args = append(args, v)
-			}
-		}
-		if r.DriverID != 0 {
-			or = append(or, "driver_user_id = ?")
-			args = append(args, r.DriverID)
-		}
-		if len(or) == 0 {
-			return []ordering.Detail{}, 0, nil
-		}
-		where = append(where, "("+strings.Join(or, " OR ")+")")
+	reach, rargs, ok := reachCond(f.Reach)
+	if !ok {
+		return []ordering.Detail{}, 0, nil
+	}
+	if reach != "" {
+		where, args = append(where, reach), append(args, rargs...)
 	}
 	if f.VenueID != 0 {
 		where = append(where, "venue_id = ?")
@@ -157,7 +149,40 @@ func (db *DB) Orders(ctx context.Context, f ordering.OrderFilter) ([]ordering.De
 		where = append(where, "status = ?")
 		args = append(args, f.Status)
 	}
-	cond := strings.Join(where, " AND ")
+	return db.detailPage(ctx, strings.Join(where, " AND "), args, "id DESC", f.Page, f.PerPage)
+}
+
+// reachCond is the condition that keeps a query of orders within reach
+// ("" for scheme-wide); ok is false when nothing is within it.
+func reachCond(r ordering.Reach) (cond string, args []any, ok bool) {
+	if r.SchemeWide {
+		return "", nil, true
+	}
+	var or []string
+	if r.UserID != 0 {
+		or = append(or, "user_id = ?")
+		args = append(args, r.UserID)
+	}
+	if len(r.VenueIDs) > 0 {
+		or = append(or, "venue_id IN (?"+strings.Repeat(", ?", len(r.VenueIDs)-1)+")")
+		for _, v := range r.VenueIDs {
+			args = append(args, v)
+		}
+	}
+	if r.DriverID != 0 {
+		or = append(or, "driver_user_id = ?")
+		args = append(args, r.DriverID)
+	}
+	if len(or) == 0 {
+		return "", nil, false
+	}
+	return "(" + strings.Join(or, " OR ") + ")", args, true
+}
+
+// detailPage reads one page of the orders that match cond, in order, with
+// the total count, each as a Detail.
+func (db *DB) detailPage(ctx context.Context, cond string, args []any, order string, page, perPage int) (
+	[]ordering.Detail, int, error) {
 	var (
 		out   []ordering.Detail
 		total int
@@ -168,8 +193,8 @@ func (db *DB) Orders(ctx context.Context, f ordering.OrderFilter) ([]ordering.De
 			return err
 		}
 		ids, err := scanAll(ctx, c, func(r scanner, id *int64) error { return r.Scan(id) },
-			"SELECT id FROM orders WHERE "+cond+" ORDER BY id DESC LIMIT ? OFFSET ?",
-			append(args, f.PerPage, (max(f.Page, 1)-1)*f.PerPage)...)
+			"SELECT id FROM orders WHERE "+cond+" ORDER BY "+order+" LIMIT ? OFFSET ?",
+			append(args, perPage, (max(page, 1)-1)*perPage)...)
 		if err != nil {
 			return err
 		}

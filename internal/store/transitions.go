@@ -10,6 +10,8 @@ import (
 
 	"platter/internal/ordering"
 	"platter/internal/platter"
+	"platter/internal/printing"
+	"platter/internal/webhooks"
 )
 
 // errRefused is the 409 of a refused step; its message names the reason.
@@ -28,6 +30,9 @@ type orderHead struct {
 	total           int64
 	currency        string
 	expected        time.Time // set by setStatus on accept: the promised time
+	// staffRefunded: the payment is refunded by staff refunds (the venue
+	// gave it all back, and still holds the order: its steps go on).
+	staffRefunded bool
 }
 
 // findHead reads an order of the scheme within the caller's reach; an
@@ -43,6 +48,14 @@ func findHead(ctx context.Context, c conn, ch *ordering.Change) (*orderHead, err
 	}
 	if !ch.Admits(h.userID, h.venueID, h.driverID) {
 		return nil, platter.NotFound()
+	}
+	if h.payment == ordering.PayRefunded {
+		var n int
+		if err := c.queryRow(ctx, "SELECT COUNT(*) FROM refunds WHERE order_id = ? AND kind = ?", ch.OrderID,
+			ordering.RefundStaff).Scan(&n); err != nil {
+			return nil, err
+		}
+		h.staffRefunded = n > 0
 	}
 	return &h, nil
 }
@@ -86,11 +99,16 @@ func (db *DB) Transition(ctx context.Context, ch ordering.Change, now time.Time)
 // computes.
 func applyStep(ctx context.Context, c conn, ch *ordering.Change, h *orderHead, now time.Time) error {
 	step := ordering.Step{From: h.status, To: ch.To, OrderType: h.orderType, Actor: ch.Actor,
-		Paid: h.payment == ordering.PayPaid, Refunded: h.payment == ordering.PayRefunded, Cause: ch.Cause}
+		Paid: h.payment == ordering.PayPaid || h.staffRefunded, Refunded: h.payment == ordering.PayRefunded,
+		Cause: ch.Cause}
 	if err := ordering.Check(step); err != nil {
 		var r *ordering.Refusal
 		errors.As(err, &r)
 		return errRefused(r.Reason, h.status, ch.To)
+	}
+	// Before the slot, promo and report rows its effects touch (lockOrderEvents).
+	if err := lockOrderEvents(ctx, c, ch.SchemeID); err != nil {
+		return err
 	}
 	fx := ordering.EffectsOf(step)
 	payment := h.payment
@@ -100,7 +118,10 @@ func applyStep(ctx context.Context, c conn, ch *ordering.Change, h *orderHead, n
 	if err := setStatus(ctx, c, ch, h, payment, fx.Release, now); err != nil {
 		return err
 	}
-	return afterStatus(ctx, c, ch, payment, h.expected, fx, now)
+	if err := afterStatus(ctx, c, ch, payment, h.expected, fx, now); err != nil {
+		return err
+	}
+	return queueOrderWebhook(ctx, c, ch.SchemeID, ch.OrderID, webhooks.OrderStatusChanged, h.status, ch.Reason, now)
 }
 
 // setStatus is the compare-and-set: 0 rows means someone else changed the
@@ -147,6 +168,13 @@ func afterStatus(ctx context.Context, c conn, ch *ordering.Change, payment strin
 	if err := addEventOf(ctx, c, ch.OrderID, ch.SchemeID, ordering.EventStatus, ch.To, payment,
 		ch.ActorRef, ch.Reason, statusPayload(ch.To, payment, ch.Reason, now), now); err != nil {
 		return err
+	}
+	if ch.To == ordering.StatusAccepted {
+		// The kitchen's tickets, in the accept's own transaction: exactly
+		// one per printer of the venue (docs/architecture.md §11).
+		if _, err := queuePrintJobs(ctx, c, ch.OrderID, printing.ReasonAccept, now); err != nil {
+			return err
+		}
 	}
 	if ch.To == ordering.StatusAccepted && !expected.IsZero() {
 		if err := addETAEvent(ctx, c, ch.OrderID, ch.SchemeID, ch.To, payment, ch.ActorRef,
@@ -245,32 +273,43 @@ func queueRefund(ctx context.Context, c conn, orderID, schemeID int64, now time.
 	return queueRefundOf(ctx, c, orderID, schemeID, 0, "", now)
 }
 
-// queueRefundOf writes the refund of an order's payment, once: the order
-// id is unique in refunds, so a second queueing (a replayed webhook, two
-// steps that both end the order) is a no-op and queued is false. amount
-// and currency are what arrived at the provider when it differs from the
-// order's ("" takes the payment's). The provider refunds the whole
-// payment; the refund worker makes the call after the commit, and the
+// queueRefundOf writes the lifecycle refund of an order's payment, once:
+// (order_id, request_key ”) is unique in refunds, so a second queueing (a
+// replayed webhook, two steps that both end the order) is a no-op and
+// queued is false. It gives back what staff refunds have not (nothing is
+// queued when they gave back everything). amount and currency are what
+// arrived at the provider when it differs from the order's ("" takes the
+// payment's). The refund worker makes the call after the commit, and the
 // commit pokes it (afterCommit).
 func queueRefundOf(ctx context.Context, c conn, orderID, schemeID, amount int64, currency string,
 	now time.Time) (queued bool, err error) {
 	var ref, intent, provider, cur string
-	var amt int64
-	if err := c.queryRow(ctx, `SELECT ref, provider_ref, provider, amount, currency FROM payments WHERE order_id = ?`,
-		orderID).Scan(&ref, &intent, &provider, &amt, &cur); err != nil {
+	var amt, refunded int64
+	if err := c.queryRow(ctx, `SELECT p.ref, p.provider_ref, p.provider, p.amount, p.currency,
+			(SELECT COALESCE(SUM(r.amount), 0) FROM refunds r WHERE r.order_id = p.order_id AND r.kind = ?)
+		FROM payments p WHERE p.order_id = ?`, ordering.RefundStaff, orderID).
+		Scan(&ref, &intent, &provider, &amt, &cur, &refunded); err != nil {
 		return false, err
 	}
 	if currency != "" {
 		amt, cur = amount, currency
+	} else if amt -= refunded; amt <= 0 {
+		return false, nil
 	}
 	var b [8]byte
 	_, _ = rand.Read(b[:])
+	refundRef := "re_" + hex.EncodeToString(b[:])
 	n, err := execCount(ctx, c, `INSERT INTO refunds (order_id, scheme_id, ref, payment_ref, intent_ref, provider, amount,
-			currency, status, next_at, created_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?) ON CONFLICT (order_id) DO NOTHING`,
-		orderID, schemeID, "re_"+hex.EncodeToString(b[:]), ref, intent, provider, amt, cur, now, now)
+			currency, status, next_at, created_at, kind, request_key)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?, ?, '') ON CONFLICT (order_id, request_key) DO NOTHING`,
+		orderID, schemeID, refundRef, ref, intent, provider, amt, cur, now, now, ordering.RefundOrder)
 	if err != nil {
 		return false, err
+	}
+	if n == 1 {
+		if err := reportRefund(ctx, c, refundRef); err != nil {
+			return false, err
+		}
 	}
 	if n == 1 && c.fx != nil {
 		c.fx.refund = true

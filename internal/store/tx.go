@@ -3,8 +3,12 @@ package store
 import (
 	"context"
 	"database/sql"
+	"database/sql/driver"
 	"errors"
+	"io"
 	"math/rand/v2"
+	"strings"
+	"syscall"
 	"time"
 
 	"github.com/jackc/pgx/v5/pgconn"
@@ -22,7 +26,10 @@ func (db *DB) read(ctx context.Context, fn func(c conn) error) error {
 	if db.dialect == Postgres {
 		opts.Isolation = sql.LevelRepeatableRead
 	}
-	return db.inTx(ctx, db.db, opts, fn)
+	ctx, span := db.startTx(ctx, "read")
+	err := db.inTx(ctx, db.db, opts, fn)
+	endTx(span, err)
+	return err
 }
 
 // write runs fn in a read-write transaction and commits when fn succeeds.
@@ -41,6 +48,14 @@ func (db *DB) read(ctx context.Context, fn func(c conn) error) error {
 // a panic is raised again in the caller, but fn must not end its goroutine
 // (runtime.Goexit, a test's t.FailNow), which would stop the writer.
 func (db *DB) write(ctx context.Context, fn func(c conn) error) error {
+	ctx, span := db.startTx(ctx, "write")
+	err := db.writeRetry(ctx, fn)
+	endTx(span, err)
+	return err
+}
+
+// writeRetry is write without its span.
+func (db *DB) writeRetry(ctx context.Context, fn func(c conn) error) error {
 	fx := &afterCommit{}
 	run := fx.wrap(fn)
 	for attempt := 1; ; attempt++ {
@@ -109,7 +124,8 @@ func (db *DB) inTx(ctx context.Context, pool *sql.DB, opts *sql.TxOptions, fn fu
 	if err != nil {
 		return mapErr(err)
 	}
-	if err := fn(conn{q: tx, dialect: db.dialect, mail: db.orderMail, tx: true}); err != nil {
+	db.stats.transactions.Add(1)
+	if err := fn(conn{q: tx, dialect: db.dialect, mail: db.orderMail, tx: true, stats: db.stats}); err != nil {
 		_ = tx.Rollback()
 		return mapErr(err)
 	}
@@ -128,6 +144,9 @@ func mapErr(err error) error {
 	case err == nil:
 		return nil
 	case errors.As(err, &pe):
+		if pe.Code == platter.CodeInternal && Unreachable(pe.Err) {
+			return errUnreachable(pe.Err)
+		}
 		return pe
 	case errors.Is(err, sql.ErrNoRows):
 		return platter.NotFound()
@@ -138,6 +157,8 @@ func mapErr(err error) error {
 		// client may try again, like after the call's own deadline.
 		return &platter.Error{Code: platter.CodeUnavailable, Message: "error.timeout",
 			Params: map[string]string{"retry_after": "1"}, Err: err}
+	case Unreachable(err):
+		return errUnreachable(err)
 	case isBadText(err):
 		// A string PostgreSQL cannot store (NUL): the caller's input, not
 		// our fault. The envelope refuses these first; this is the net.
@@ -145,6 +166,55 @@ func mapErr(err error) error {
 	default:
 		return platter.Internal(err)
 	}
+}
+
+// Unreachable reports an error that says the database cannot be reached
+// or is going away, rather than anything about the query: a refused or
+// broken connection, a server shutting down or starting up (SQLSTATE class
+// 08, 57P01–57P03), a connection the pool found dead. The call may succeed
+// once the database is back: the answer is 1503 with Retry-After, and
+// nothing was acknowledged, so a client retries with the same idempotency
+// key. A context's end is not this (the caller gave up, or its deadline
+// passed: see isStatementTimeout and httpapi's deadline).
+func Unreachable(err error) bool {
+	if err == nil || errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+		return false
+	}
+	var pg *pgconn.PgError
+	if errors.As(err, &pg) {
+		return strings.HasPrefix(pg.Code, "08") || pg.Code == "57P01" || pg.Code == "57P02" || pg.Code == "57P03"
+	}
+	var ce *pgconn.ConnectError
+	// net.Error by its methods: the store imports no network package
+	// (TestStoreMakesNoNetworkCalls).
+	var ne interface {
+		error
+		Timeout() bool
+	}
+	return errors.As(err, &ce) || errors.As(err, &ne) || errors.Is(err, driver.ErrBadConn) ||
+		errors.Is(err, pgconn.ErrConnClosed) || errors.Is(err, io.ErrUnexpectedEOF) ||
+		errors.Is(err, syscall.ECONNREFUSED) || errors.Is(err, syscall.ECONNRESET) || errors.Is(err, syscall.EPIPE)
+}
+
+// errUnreachable is the answer while the database cannot be reached.
+func errUnreachable(err error) *platter.Error {
+	return &platter.Error{Code: platter.CodeUnavailable, Message: "error.unavailable",
+		Params: map[string]string{"retry_after": "2"}, Err: err}
+}
+
+// AsUnreachable turns an internal error whose cause is an unreachable
+// database into the 1503 of errUnreachable; any other error is returned as
+// it is. The API's last step before writing an error, for the paths that
+// return a driver's error without mapErr.
+func AsUnreachable(err error) error {
+	var pe *platter.Error
+	if errors.As(err, &pe) && pe.Code != platter.CodeInternal {
+		return err
+	}
+	if Unreachable(err) {
+		return errUnreachable(err)
+	}
+	return err
 }
 
 // isUniqueViolation reports a unique or primary-key violation on either

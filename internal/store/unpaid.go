@@ -5,6 +5,7 @@ import (
 	"hash/fnv"
 	"math"
 	"strconv"
+	"strings"
 	"time"
 
 	"platter/internal/ordering"
@@ -40,21 +41,63 @@ func checkUnpaid(ctx context.Context, c conn, n *ordering.NewOrder, now time.Tim
 		scopes = append(scopes, unpaidScope{col: "client_key", value: n.ClientKey, message: "order.unpaid_limit_client",
 			lockKey: "unpaid-client:" + strconv.FormatInt(n.Order.SchemeID, 10) + ":" + n.ClientKey})
 	}
-	for _, s := range scopes {
-		if c.dialect == Postgres {
-			if _, err := c.exec(ctx, "SELECT pg_advisory_xact_lock(?)", advisoryKey(s.lockKey)); err != nil {
-				return err
-			}
+	if c.dialect == Postgres {
+		// Both locks in one statement, the user's first (arguments are
+		// evaluated left to right), before either count's snapshot; and
+		// before them the scheme's order-events lock (lockOrderEvents).
+		q, args := "SELECT pg_advisory_xact_lock(?)", []any{advisoryKey(scopes[0].lockKey)}
+		if len(scopes) == 2 {
+			q, args = q+", pg_advisory_xact_lock(?)", append(args, advisoryKey(scopes[1].lockKey))
 		}
-		open, err := scanAll(ctx, c, func(r scanner, t *time.Time) error { return r.Scan(t) },
-			`SELECT expires_at FROM orders WHERE scheme_id = ? AND `+s.col+` = ? AND status = 'pending'
-				AND payment_status IN ('requires_payment', 'processing', 'requires_action') AND expires_at > ?
-			ORDER BY expires_at LIMIT ?`, n.Order.SchemeID, s.value, now, n.MaxUnpaid)
-		if err != nil {
+		events := needsEventsLock(c, n.Order.SchemeID)
+		if events {
+			q, args = "SELECT pg_advisory_xact_lock(?), "+strings.TrimPrefix(q, "SELECT "),
+				append([]any{eventsLockKey(n.Order.SchemeID)}, args...)
+		}
+		if _, err := c.exec(ctx, q, args...); err != nil {
 			return err
 		}
-		if len(open) >= n.MaxUnpaid {
-			wait := int(math.Ceil(open[0].Sub(now).Seconds()))
+		if events {
+			eventsLocked(c, n.Order.SchemeID)
+		}
+	}
+	// Both counts in one statement: each scope's open orders, up to the
+	// cap, tagged with the scope's index.
+	var (
+		q    strings.Builder
+		args []any
+	)
+	for i, s := range scopes {
+		if i > 0 {
+			q.WriteString(" UNION ALL ")
+		}
+		q.WriteString("SELECT " + strconv.Itoa(i) + ` AS scope, expires_at FROM (SELECT expires_at FROM orders
+			WHERE scheme_id = ? AND ` + s.col + ` = ? AND status = 'pending'
+				AND payment_status IN ('requires_payment', 'processing', 'requires_action') AND expires_at > ?
+			ORDER BY expires_at LIMIT ?) s` + strconv.Itoa(i))
+		args = append(args, n.Order.SchemeID, s.value, now, n.MaxUnpaid)
+	}
+	type open struct {
+		scope int
+		at    time.Time
+	}
+	rows, err := scanAll(ctx, c, func(r scanner, o *open) error { return r.Scan(&o.scope, &o.at) }, q.String(), args...)
+	if err != nil {
+		return err
+	}
+	for i, s := range scopes { // the user's cap first
+		var count int
+		var first time.Time
+		for _, o := range rows {
+			if o.scope == i {
+				if count == 0 || o.at.Before(first) {
+					first = o.at
+				}
+				count++
+			}
+		}
+		if count >= n.MaxUnpaid {
+			wait := int(math.Ceil(first.Sub(now).Seconds()))
 			return &platter.Error{Code: platter.CodeRateLimited, Message: s.message,
 				Params: map[string]string{"retry_after": strconv.Itoa(max(wait, 1))}}
 		}

@@ -31,8 +31,22 @@ const (
 	MaxPendingUploads = 20
 )
 
-// StatusOpen is a new request's status; staff resolve it.
-const StatusOpen = "open"
+// A request's statuses. A new request is open; staff move it to
+// in_progress while they look into it and to resolved when it is settled.
+// Any status may follow any other: skipping in_progress is allowed, and so
+// is reopening a resolved request (the customer answers the reply by mail
+// and the venue takes it up again).
+const (
+	StatusOpen       = "open"
+	StatusInProgress = "in_progress"
+	StatusResolved   = "resolved"
+)
+
+// Statuses are every status of a request, in the order it moves.
+var Statuses = []string{StatusOpen, StatusInProgress, StatusResolved}
+
+// MaxMessage bounds staff's reply, in characters.
+const MaxMessage = 2000
 
 // Request is one support request about an order.
 type Request struct {
@@ -45,6 +59,61 @@ type Request struct {
 	Status      string
 	PhotoIDs    []int64
 	CreatedAt   time.Time
+	// Messages are the conversation, oldest first (staff's replies and
+	// status changes).
+	Messages []Message
+	// What the inbox shows beside the request (admin/support/list).
+	OrderNumber  int64
+	VenueSlug    string
+	VenueName    string
+	CustomerName string
+	UpdatedAt    time.Time
+}
+
+// Message is one entry of a request's conversation: staff's reply (Body;
+// "" for a status change alone) and the status it set ("" for none).
+type Message struct {
+	ID          int64
+	Body        string
+	Status      string
+	AuthorEmail string // the staff member's, for the back office only
+	CreatedAt   time.Time
+}
+
+// Reply is staff's answer to request SupportID: a message, a new status,
+// or both.
+type Reply struct {
+	SchemeID  int64
+	SupportID int64
+	AuthorID  int64
+	Message   string
+	Status    string
+}
+
+// CleanReply checks a reply before it is stored and trims its message: it
+// needs a message or a status, a message of at most MaxMessage characters
+// and a known status.
+func CleanReply(r *Reply) error {
+	fields := map[string]string{}
+	r.Message = strings.TrimSpace(r.Message)
+	if r.SupportID <= 0 {
+		fields["support_id"] = "validation.required"
+	}
+	if r.Status != "" && !slices.Contains(Statuses, r.Status) {
+		fields["status"] = "support.status"
+	}
+	switch n := utf8.RuneCountInString(r.Message); {
+	case n == 0 && r.Status == "":
+		fields["message"] = "support.message_required"
+	case n > MaxMessage:
+		fields["message"] = "support.message_long"
+	}
+	if len(fields) > 0 {
+		e := platter.Invalid(fields)
+		e.Params = map[string]string{platter.FieldParam("message", i18n.CountParam): strconv.Itoa(MaxMessage)}
+		return e
+	}
+	return nil
 }
 
 // Photo is a stored upload: Data is always the server's own JPEG encoding.

@@ -21,6 +21,7 @@ type view struct {
 	Initial              string // the monogram shown when the logo is not an image mail shows
 	Heading              string
 	Paragraphs           []string
+	Quote                []string // someone's own words (staff's reply), a line each, set apart
 	Code                 string
 	Facts                []fact
 	ReceiptHead          []string // column headings: quantity, item, price, total
@@ -105,6 +106,9 @@ a{word-break:break-word}
 <tr><td class="m-text" style="padding:16px 20px 0 20px;color:{{css $p.Text}}">
 <h1 class="m-text" style="margin:0 0 12px 0;font-size:22px;line-height:28px;color:{{css $p.Text}}">{{.Heading}}</h1>
 {{range .Paragraphs}}<p class="m-text" style="margin:0 0 12px 0;font-size:16px;line-height:24px;color:{{css $p.Text}}">{{.}}</p>
+{{end}}{{if .Quote}}<table role="presentation" class="m-line" width="100%" cellpadding="0" cellspacing="0" border="0" style="width:100%;margin:0 0 12px 0;border-left:4px solid {{css $p.Brand}}"><tr><td class="m-text" style="padding:4px 0 4px 12px;color:{{css $p.Text}}">
+{{range .Quote}}<p class="m-text" style="margin:0 0 8px 0;font-size:16px;line-height:24px;color:{{css $p.Text}}">{{.}}</p>
+{{end}}</td></tr></table>
 {{end}}{{if .Code}}<p class="m-text" style="margin:8px 0 16px 0;font-size:32px;line-height:40px;letter-spacing:6px;font-weight:bold;font-family:Menlo,Consolas,monospace;color:{{css $p.Text}}">{{.Code}}</p>
 {{end}}</td></tr>
 {{if .Button}}<tr><td style="padding:8px 20px 16px 20px">

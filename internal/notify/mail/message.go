@@ -18,6 +18,12 @@ type Message struct {
 	Subject  string
 	Text     string
 	HTML     string
+	// ID is the left-hand side of the Message-ID; "" for a random one. The
+	// outbox worker sets it from the queued row (mailer.MessageKey), so a
+	// message sent again after a crash (the SMTP server accepted it, the
+	// instance died before recording that) carries the same Message-ID,
+	// by which the recipient's mail system knows it for the same message.
+	ID string
 }
 
 // Mail templates (Render's kind).

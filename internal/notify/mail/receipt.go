@@ -46,7 +46,8 @@ func facts(kind, lang string, o *Order, d draft, t texts) []fact {
 	}
 	out = append(out, fact{t("mail.fact.type"), t("mail.type." + way)})
 	ended := kind == KindOrderRejected || kind == KindOrderCancelled || kind == KindOrderWithdrawn ||
-		kind == KindOrderCollected || kind == KindOrderDelivered
+		kind == KindOrderCollected || kind == KindOrderDelivered || kind == KindOrderRefunded ||
+		kind == KindSupportReply
 	if !ended {
 		when := t("mail.time.asap")
 		switch {
@@ -62,12 +63,19 @@ func facts(kind, lang string, o *Order, d draft, t texts) []fact {
 	} else if o.VenueAddress != "" {
 		out = append(out, fact{t("mail.fact.collect_from"), o.VenueAddress})
 	}
+	if kind == KindSupportReply && o.SupportStatus != "" {
+		out = append(out, fact{t("mail.fact.request"), t("mail.support_status." + o.SupportStatus)})
+	}
 	if o.CardLast4 != "" {
 		switch kind {
 		case KindOrderReceived:
 			out = append(out, fact{t("mail.fact.paid_with"), card(o)})
-		case KindOrderRejected, KindOrderCancelled, KindOrderWithdrawn:
-			out = append(out, fact{t("mail.fact.refund_to"), money(o.Currency, o.Total) + " → " + card(o)})
+		case KindOrderRejected, KindOrderCancelled, KindOrderWithdrawn, KindOrderRefunded:
+			if refundedAlready(kind, o) {
+				out = append(out, fact{t("mail.fact.refunded_to"), money(o.Currency, o.Refunded) + " → " + card(o)})
+			} else {
+				out = append(out, fact{t("mail.fact.refund_to"), money(o.Currency, refundOf(o)) + " → " + card(o)})
+			}
 		}
 	}
 	return out
@@ -109,6 +117,14 @@ func receipt(v *view, o *Order, t texts) {
 	if o.Tax > 0 {
 		v.Notes = append(v.Notes, t("mail.receipt.vat", "amount", m(o.Tax)))
 	}
+}
+
+// refundOf is what goes back to the card: the refund's amount, else all.
+func refundOf(o *Order) int64 {
+	if o.Refund > 0 {
+		return o.Refund
+	}
+	return o.Total
 }
 
 // card names the payment's card: "Visa •••• 4242".

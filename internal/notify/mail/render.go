@@ -32,7 +32,8 @@ func (c Composer) render(d draft) (Message, error) {
 	if o != nil {
 		params["number"] = strconv.FormatInt(o.Number, 10)
 		params["venue"] = o.Venue
-		params["refund"] = money(o.Currency, o.Total)
+		params["refund"] = money(o.Currency, refundOf(o))
+		params["refunded"] = money(o.Currency, o.Refunded)
 	}
 	t := func(key string, extra ...string) string {
 		p := params
@@ -52,13 +53,24 @@ func (c Composer) render(d draft) (Message, error) {
 	v := view{Lang: lang, Scheme: d.brand.Name, Code: d.code,
 		Subject: t(k + ".subject"), Heading: t(k + ".heading"), OrOpen: t("mail.or_open")}
 	v.Logo, v.Initial = c.logo(d.brand)
-	v.Paragraphs = append(v.Paragraphs, t(k+".body"))
+	body := k + ".body"
+	if o != nil && refundedAlready(d.kind, o) {
+		body = k + ".body_refunded"
+	}
+	v.Paragraphs = append(v.Paragraphs, t(body))
+	if o != nil && withdrawn(d.kind) && o.Refunded > 0 && !refundedAlready(d.kind, o) {
+		v.Paragraphs = append(v.Paragraphs, t("mail.refunded_before"))
+	}
 	if o != nil {
 		if s := promise(d.kind, lang, o, d, t); s != "" {
 			v.Paragraphs = append(v.Paragraphs, s)
 		}
-		if o.Reason != "" && (d.kind == KindOrderRejected || d.kind == KindOrderCancelled) {
+		if o.Reason != "" && (d.kind == KindOrderRejected || d.kind == KindOrderCancelled ||
+			d.kind == KindOrderRefunded) {
 			v.Paragraphs = append(v.Paragraphs, t("mail.reason", "reason", o.Reason))
+		}
+		if d.kind == KindSupportReply {
+			v.Quote = quoteLines(o.Reply)
 		}
 	}
 	if d.link != "" {
@@ -101,6 +113,12 @@ func plainText(v *view) string {
 	for _, p := range v.Paragraphs {
 		fmt.Fprintf(&b, "%s\n\n", p)
 	}
+	for _, q := range v.Quote {
+		fmt.Fprintf(&b, "> %s\n", q)
+	}
+	if len(v.Quote) > 0 {
+		b.WriteString("\n")
+	}
 	if v.Code != "" {
 		fmt.Fprintf(&b, "    %s\n\n", v.Code)
 	}
@@ -142,4 +160,15 @@ func plainText(v *view) string {
 	}
 	fmt.Fprintf(&b, "\n— %s\n", v.Scheme)
 	return b.String()
+}
+
+// quoteLines are a message's non-empty lines, trimmed: a paragraph each.
+func quoteLines(s string) []string {
+	var out []string
+	for _, l := range strings.Split(s, "\n") {
+		if l = strings.TrimSpace(l); l != "" {
+			out = append(out, l)
+		}
+	}
+	return out
 }

@@ -35,7 +35,7 @@ func mustZone(name string) *time.Location {
 // ASAP pickup promised for 17:54 today.
 func sampleOrder(preorder bool) *mail.Order {
 	o := &mail.Order{ID: 41, Number: 9, VenueSlug: "soho", Venue: "Ember & Bun — Soho",
-		VenueAddress: "12 Greek Street, W1D 4DH London", Placed: now.Add(-2 * time.Minute), Zone: london,
+		VenueAddress: "12 Greek Street, London W1D 4DH", Placed: now.Add(-2 * time.Minute), Zone: london,
 		Currency: "GBP", Lines: []mail.Line{
 			{Title: "Classic Cheeseburger", Qty: 2, UnitPrice: 1349, Total: 2698,
 				Modifiers: []mail.Modifier{{Name: "Double beef", Qty: 1, Price: 300}, {Name: "Smoked bacon", Qty: 1, Price: 150}}},
@@ -89,8 +89,12 @@ func TestEveryMailKind(t *testing.T) {
 					if kind == mail.KindOrderReceived {
 						checkReceipt(t, name, m, lang, pre)
 					}
+					if kind == mail.KindOrderRefunded {
+						checkRefund(t, name, b, lang)
+					}
 					reason := strings.Contains(m.Text, "We have run out of buns")
-					if wantReason := kind == mail.KindOrderRejected || kind == mail.KindOrderCancelled; reason != wantReason {
+					if wantReason := kind == mail.KindOrderRejected || kind == mail.KindOrderCancelled ||
+						kind == mail.KindOrderRefunded; reason != wantReason {
 						t.Errorf("%s: reason shown %v, want %v", name, reason, wantReason)
 					}
 				}
@@ -269,6 +273,64 @@ func TestWhen(t *testing.T) {
 	} {
 		if got := mail.When(c.lang, c.at, now, london); got != c.want {
 			t.Errorf("When(%s, %v) = %q, want %q", c.lang, c.at, got, c.want)
+		}
+	}
+}
+
+// checkRefund: a staff refund's mail says the amount given back (not the
+// order's total) in its subject, heading and refund line, in the brand's
+// words and language.
+func checkRefund(t *testing.T, name string, b mail.Brand, lang string) {
+	t.Helper()
+	o := sampleOrder(false)
+	o.Refund = 150
+	m, err := composer.ComposeOrder(mail.KindOrderRefunded, lang, b, o, now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	amount := map[string]string{"en-US": "£1.50", "pl-PL": "£1.50"}[lang]
+	if !strings.Contains(m.Subject, amount) || !strings.Contains(m.HTML, amount) || !strings.Contains(m.Text, amount+" → ") {
+		t.Errorf("%s: the refund of %s is not said: %q\n%s", name, amount, m.Subject, m.Text)
+	}
+	word := map[string]string{"en-US": "refunded", "pl-PL": "zwrócił"}[lang]
+	if !strings.Contains(m.Text, word) {
+		t.Errorf("%s: text lacks %q:\n%s", name, word, m.Text)
+	}
+}
+
+// TestCancelAfterStaffRefunds: a rejection or cancellation of an order
+// staff refunded in full says the payment is back already and promises
+// nothing; one refunded in part promises the rest and says what came back
+// before — in both languages.
+func TestCancelAfterStaffRefunds(t *testing.T) {
+	for _, c := range []struct {
+		lang, full, before string
+	}{
+		{"en-US", "Your payment of £37.15 was already refunded to your card in full.",
+			"£1.00 of it was refunded before and is not refunded again."},
+		{"pl-PL", "Płatność £37.15 została już w całości zwrócona na kartę.",
+			"Wcześniej zwrócono już £1.00; ta kwota nie zostanie zwrócona ponownie."},
+	} {
+		for _, kind := range []string{mail.KindOrderRejected, mail.KindOrderCancelled, mail.KindOrderWithdrawn} {
+			o := sampleOrder(false)
+			o.Refunded = o.Total
+			m, err := composer.ComposeOrder(kind, c.lang, burgers, o, now)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !strings.Contains(m.Text, c.full) || strings.Contains(m.Text, "Kwota £37.15") ||
+				strings.Contains(m.Text, "will be refunded") || !strings.Contains(m.HTML, html.EscapeString(c.full)) {
+				t.Errorf("%s %s, refunded in full:\n%s", c.lang, kind, m.Text)
+			}
+			o.Refunded, o.Refund = 100, o.Total-100
+			m, err = composer.ComposeOrder(kind, c.lang, burgers, o, now)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !strings.Contains(m.Text, c.before) || strings.Contains(m.Text, c.full) ||
+				!strings.Contains(m.Text, "£36.15") {
+				t.Errorf("%s %s, refunded in part:\n%s", c.lang, kind, m.Text)
+			}
 		}
 	}
 }

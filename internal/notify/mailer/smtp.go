@@ -25,6 +25,7 @@ import (
 	"net/smtp"
 
 	"platter/internal/notify/mail"
+	"platter/internal/tracing"
 )
 
 // Sender delivers messages.
@@ -82,7 +83,9 @@ func hostPort(host, port string) string {
 
 // Send delivers m over one SMTP session, from the configured address
 // under m's display name (the scheme's).
-func (s *SMTP) Send(ctx context.Context, m mail.Message) error {
+func (s *SMTP) Send(ctx context.Context, m mail.Message) (err error) {
+	ctx, span := tracing.StartCall(ctx, "smtp", "send")
+	defer func() { tracing.End(span, err) }()
 	from, err := netmail.ParseAddress(s.from)
 	if err != nil {
 		return fmt.Errorf("from %q: %w", s.from, err)
@@ -182,7 +185,7 @@ func (s *SMTP) dial(ctx context.Context) (*smtp.Client, error) {
 // It is sent from the address of from (PLATTER_MAIL_FROM) under m.FromName
 // (from's own name when m has none), with m's Reply-To, marked
 // Auto-Submitted (RFC 3834: no autoresponder answers it), and a
-// Message-ID under domain. No List-Unsubscribe: every mail Platter sends
+// Message-ID under domain (m.ID, else random). No List-Unsubscribe: every mail Platter sends
 // is one the reader's own action or order causes, none is marketing.
 func Compose(m mail.Message, from, domain string) ([]byte, error) {
 	var b bytes.Buffer
@@ -198,7 +201,11 @@ func Compose(m mail.Message, from, domain string) ([]byte, error) {
 	if domain == "" {
 		domain = "localhost"
 	}
-	hdr("Message-ID", "<"+randomHex(16)+"@"+domain+">")
+	local := m.ID
+	if local == "" {
+		local = randomHex(16)
+	}
+	hdr("Message-ID", "<"+local+"@"+domain+">")
 	hdr("Auto-Submitted", "auto-generated")
 	hdr("MIME-Version", "1.0")
 	hdr("Content-Type", `multipart/alternative; boundary="`+boundary+`"`)

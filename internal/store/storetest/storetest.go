@@ -71,7 +71,9 @@ func RunParallel(t *testing.T, fn func(t *testing.T, db *store.DB)) {
 // pass by silently testing only SQLite.
 func Open(tb testing.TB, dialect string) *store.DB {
 	tb.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	// Generous: on a busy CI machine creating a database and applying every
+	// migration has taken most of 30 s.
+	ctx, cancel := context.WithTimeout(context.Background(), 120*time.Second)
 	defer cancel()
 	var (
 		rawURL string

@@ -60,15 +60,25 @@ export const paths = {
       path: "board/:venue",
       getHref: (scheme: string, venue: string) => `/${e(scheme)}/admin/board/${e(venue)}`,
     },
+    orders: { path: "orders", getHref: (scheme: string) => `/${e(scheme)}/admin/orders` },
     team: { path: "team", getHref: (scheme: string) => `/${e(scheme)}/admin/team` },
     menu: { path: "menu", getHref: (scheme: string) => `/${e(scheme)}/admin/menu` },
     outbox: { path: "outbox", getHref: (scheme: string) => `/${e(scheme)}/admin/outbox` },
+    webhooks: { path: "webhooks", getHref: (scheme: string) => `/${e(scheme)}/admin/webhooks` },
     brand: { path: "brand", getHref: (scheme: string) => `/${e(scheme)}/admin/brand` },
     venues: {
       path: "venues",
       getHref: (scheme: string, venue?: string) =>
         `/${e(scheme)}/admin/venues${venue ? `?venue=${encodeURIComponent(venue)}` : ""}`,
     },
+    customers: { path: "customers", getHref: (scheme: string) => `/${e(scheme)}/admin/customers` },
+    customer: {
+      path: "customers/:userId",
+      getHref: (scheme: string, userId: number) => `/${e(scheme)}/admin/customers/${userId}`,
+    },
+    promotions: { path: "promotions", getHref: (scheme: string) => `/${e(scheme)}/admin/promotions` },
+    support: { path: "support", getHref: (scheme: string) => `/${e(scheme)}/admin/support` },
+    reports: { path: "reports", getHref: (scheme: string) => `/${e(scheme)}/admin/reports` },
     activity: { path: "activity", getHref: (scheme: string) => `/${e(scheme)}/admin/activity` },
     document: { path: "document", getHref: (scheme: string) => `/${e(scheme)}/admin/document` },
     invite: {

@@ -65,6 +65,10 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
                 lazy: screen(() => import("@/features/admin/board/board-page"), "BoardPage"),
               },
               {
+                path: paths.admin.orders.path,
+                lazy: screen(() => import("@/features/admin/orders/orders-page"), "OrdersPage"),
+              },
+              {
                 path: paths.admin.menu.path,
                 lazy: screen(() => import("./routes/admin-menu"), "MenuEditorRoute"),
               },
@@ -77,12 +81,36 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
                 lazy: screen(() => import("@/features/admin/outbox/outbox-page"), "OutboxPage"),
               },
               {
+                path: paths.admin.webhooks.path,
+                lazy: screen(() => import("@/features/admin/webhooks/webhooks-page"), "WebhooksPage"),
+              },
+              {
                 path: paths.admin.brand.path,
                 lazy: screen(() => import("@/features/admin/brand/brand-page"), "BrandPage"),
               },
               {
                 path: paths.admin.venues.path,
                 lazy: screen(() => import("@/features/admin/venues/venues-page"), "VenuesPage"),
+              },
+              {
+                path: paths.admin.customers.path,
+                lazy: screen(() => import("@/features/admin/customers/customers-page"), "CustomersPage"),
+              },
+              {
+                path: paths.admin.customer.path,
+                lazy: screen(() => import("@/features/admin/customers/customer-page"), "CustomerPage"),
+              },
+              {
+                path: paths.admin.promotions.path,
+                lazy: screen(() => import("@/features/admin/promotions/promotions-page"), "PromotionsPage"),
+              },
+              {
+                path: paths.admin.support.path,
+                lazy: screen(() => import("@/features/admin/support/support-page"), "SupportPage"),
+              },
+              {
+                path: paths.admin.reports.path,
+                lazy: screen(() => import("@/features/admin/reports/reports-page"), "ReportsPage"),
               },
               {
                 path: paths.admin.activity.path,

@@ -180,14 +180,14 @@ export function nextOpeningOn(store: ExceptionHours, now: WallClock, today: stri
   return nextOpeningBy((ahead, day) => rangesOn(store, addDays(today, ahead), day), now);
 }
 
-/** The notes of the exceptions from today on, in date order: what customers are told ahead. */
+/** The exceptions from today on, in date order: what customers are told ahead (with or without a note). */
 export function exceptionNotices(
   store: Partial<Pick<Store, "exceptions">> & VenueClock,
   date: Date = new Date(),
 ): HoursException[] {
   const today = venueDate(date, store);
   return (store.exceptions ?? [])
-    .filter((e) => e.date >= today && e.note.trim() !== "")
+    .filter((e) => e.date >= today)
     .sort((a, b) => a.date.localeCompare(b.date));
 }
 

@@ -25,6 +25,7 @@ describe("service worker rules", () => {
       "/demo-burgers/driver",
       "/",
       "/.vite/manifest.json",
+      "/demo-burgers/soho/hours.ics",
     ]) {
       expect(strategy(at(path, "GET", "navigate")), path).toEqual({ kind: "pass" });
     }

@@ -57,6 +57,8 @@ export function strategy({ method, url, origin, mode }: RequestFacts): Strategy 
       : { kind: "pass" };
   }
   if (method !== "GET") return { kind: "pass" };
+  // A venue's iCalendar hours (/{scheme}/{venue}/hours.ics): the server's feed, never a page.
+  if (url.pathname.endsWith(".ics")) return { kind: "pass" };
   if (mode === "navigate") {
     const scheme = storefrontScheme(url.pathname);
     return scheme ? { kind: "page", scheme } : { kind: "pass" };

@@ -65,7 +65,7 @@ export function testStore(over: Partial<Store> = {}): Store {
     exceptions: [],
     is_open: true,
     next_opening_at: null,
-    delivery: { radius_m: 5000, fee: 249, free_over: 3000, minimum: 1000, asap_minutes: 40 },
+    delivery: { radius_m: 5000, fee: 249, free_over: 3000, minimum: 1000, asap_minutes: 40, zones: null },
     pickup: { minimum: 0, asap_minutes: 15 },
     prep_minutes: 15,
     delivery_minutes: 25,

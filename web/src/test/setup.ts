@@ -3,9 +3,10 @@ import { cleanup, configure } from "@testing-library/react";
 import "./setup-node";
 import { useGeneralStore } from "@/stores/general";
 
-// findBy/waitFor give up after 10 s, not 1 s: a lazy route's first render took over 5 s on a
-// 2-core machine at load 25 (four files failed so), and the wait ends as soon as the element is there.
-configure({ asyncUtilTimeout: 10_000 });
+// findBy/waitFor give up after 30 s, not 1 s: a lazy route's first render took over 5 s on a
+// 2-core machine at load 25 (four files failed so), a sign-in's navigation over 10 s at load 21
+// (Vitest took 22 minutes that run), and the wait ends as soon as the element is there.
+configure({ asyncUtilTimeout: 30_000 });
 
 // jsdom does not implement scrolling; the root layout scrolls to the top on each navigation.
 window.scrollTo = () => {};

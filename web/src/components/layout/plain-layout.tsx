@@ -4,13 +4,18 @@ import { LanguageSwitcher } from "@/components/ui/language-switcher";
 import { Link } from "react-router";
 import { useTranslation } from "@/i18n";
 import { paths } from "@/app/paths";
+import { PREFERS_DARK, useMediaQuery } from "@/hooks/use-media-query";
 import { SiteFooter } from "./site-footer";
 
-/** The chrome outside any scheme: the landing and not-found pages. */
+/**
+ * The chrome outside any scheme: the landing, not-found and platform console pages. No scheme
+ * chooses their theme, so they follow the device's light or dark setting.
+ */
 export function PlainLayout({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
+  const dark = useMediaQuery(PREFERS_DARK);
   return (
-    <div className="themed-root" data-theme="light">
+    <div className="themed-root" data-theme={dark ? "dark" : "light"}>
       <SkipLink />
       <header className="site-header">
         <div className="site-header__inner container">

@@ -29,19 +29,36 @@ describe("ExceptionNotices", () => {
     await act(() => i18n.changeLanguage("en-US"));
   });
 
-  it("tells today's note first, then the coming ones, in the customer's language", async () => {
+  it("tells today's exception first, then the coming ones, what they mean and their note, in the customer's language", async () => {
     await act(() => i18n.changeLanguage("en-US"));
     const { rerender } = render(<ExceptionNotices store={store} />);
     const items = screen.getAllByRole("listitem").map((li) => li.textContent);
-    expect(items).toEqual(["Today: Closed for Christmas", "Sat, Dec 26: Delivery only"]);
+    expect(items).toEqual(["Closed today: Closed for Christmas", "No pickup on Saturday, December 26: Delivery only"]);
     await act(() => i18n.changeLanguage("pl-PL"));
-    rerender(<ExceptionNotices store={store} limit={1} />);
+    rerender(<ExceptionNotices store={store} />);
     expect(screen.getAllByRole("listitem").map((li) => li.textContent)).toEqual([
-      "Dziś: Closed for Christmas",
+      "Dziś nieczynne – Closed for Christmas",
+      "Bez odbioru osobistego: sobota, 26 grudnia – Delivery only",
     ]);
   });
 
-  it("shows nothing without notes ahead", () => {
+  it("tells a holiday weeks ahead, and special hours without a note", async () => {
+    await act(() => i18n.changeLanguage("en-US"));
+    vi.setSystemTime(new Date("2026-11-16T12:00:00Z"));
+    const { rerender } = render(<ExceptionNotices store={store} />);
+    expect(screen.getAllByRole("listitem").map((li) => li.textContent)).toEqual([
+      "Open 10:00 AM–2:00 PM on Thursday, December 24",
+      "Closed on Friday, December 25: Closed for Christmas",
+      "No pickup on Saturday, December 26: Delivery only",
+    ]);
+    await act(() => i18n.changeLanguage("pl-PL"));
+    rerender(<ExceptionNotices store={store} limit={1} />);
+    expect(screen.getAllByRole("listitem").map((li) => li.textContent)).toEqual([
+      "Otwarte 10:00–14:00: czwartek, 24 grudnia",
+    ]);
+  });
+
+  it("shows nothing once they have passed", () => {
     vi.setSystemTime(new Date("2026-12-27T10:00:00Z"));
     const { container } = render(<ExceptionNotices store={store} />);
     expect(container.textContent).toBe("");

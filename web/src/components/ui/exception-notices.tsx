@@ -1,23 +1,7 @@
 import { useTranslation } from "@/i18n";
 import type { Store } from "@/lib/api/types";
+import { noticeText } from "@/lib/exception-notice";
 import { exceptionNotices, venueDate } from "@/lib/opening-hours";
-
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** "Fri, Dec 25" / "pt., 25 gru": a local date of the venue, written in the customer's language. */
-function formatDate(date: string, language: string): string {
-  let f = dateFormats.get(language);
-  if (!f) {
-    f = new Intl.DateTimeFormat(language, {
-      weekday: "short",
-      day: "numeric",
-      month: "short",
-      timeZone: "UTC",
-    });
-    dateFormats.set(language, f);
-  }
-  return f.format(new Date(`${date}T00:00:00Z`));
-}
 
 interface ExceptionNoticesProps {
   store: Store;
@@ -27,8 +11,9 @@ interface ExceptionNoticesProps {
 }
 
 /**
- * The notes of the venue's dated exceptions from today on ("Today: Closed for
- * Christmas", "Sat, Dec 26: Delivery only"), as its manager wrote them.
+ * The venue's dated exceptions from today on, soonest first, as customers need them ("Closed
+ * today: Private party", "Closed on Friday, December 25: Christmas"), venue/info sending two
+ * months of them.
  */
 export function ExceptionNotices({
   store,
@@ -43,11 +28,7 @@ export function ExceptionNotices({
   return (
     <ul className={className} data-testid={`notices-${store.venue_slug}`}>
       {notices.map((e) => (
-        <li key={e.date + e.order_types.join()}>
-          {e.date === today
-            ? t("opening.noticeToday", { note: e.note })
-            : t("opening.noticeOn", { date: formatDate(e.date, i18n.language), note: e.note })}
-        </li>
+        <li key={e.date + e.order_types.join()}>{noticeText(e, today, t, i18n.language)}</li>
       ))}
     </ul>
   );

@@ -113,8 +113,21 @@ export const ClockIcon = ({ size }: IconProps) => (
   </Stroke>
 );
 
+export const CalendarIcon = ({ size }: IconProps) => (
+  <Stroke size={size}>
+    <rect x="4" y="5" width="16" height="15" rx="2" />
+    <path d="M4 10h16M8 3v4M16 3v4" />
+  </Stroke>
+);
+
 export const CloseIcon = ({ size }: IconProps) => (
   <Stroke size={size}>
     <path d="M6 6l12 12M18 6 6 18" />
+  </Stroke>
+);
+
+export const UploadIcon = ({ size }: IconProps) => (
+  <Stroke size={size}>
+    <path d="M12 16V4M7 9l5-5 5 5M4 16v3a1 1 0 0 0 1 1h14a1 1 0 0 0 1-1v-3" />
   </Stroke>
 );

@@ -632,6 +632,115 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/webhooks/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The scheme's outbound webhook endpoints, oldest first (never their secrets).
+         * @description Managers and admins of the whole scheme (docs/architecture.md §11). Meta `events` lists the
+         *     events an endpoint may choose, `max` how many endpoints a scheme may hold.
+         */
+        post: operations["adminWebhooksList"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/webhooks/upsert": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add an outbound webhook endpoint, or edit one (with its id).
+         * @description Managers and admins of the whole scheme. The URL must be http or https, without a user
+         *     name or password, at most 2000 characters, and name no loopback, private, link-local or
+         *     reserved address (loopback and private networks are allowed when the operator sets
+         *     `PLATTER_WEBHOOKS_ALLOW_PRIVATE=1`); where a name resolves is checked at each delivery.
+         *     A new endpoint answers its signing secret (`whsec_` + base64), shown this once; an edit
+         *     answers its id only. At most 10 endpoints per scheme (1000 on `url`).
+         */
+        post: operations["adminWebhooksUpsert"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/webhooks/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Give an endpoint a new signing secret, shown this once.
+         * @description Managers and admins of the whole scheme. The previous secret keeps signing beside the new
+         *     one until `previous_until` (24 hours), so a receiver can switch without losing a message.
+         */
+        post: operations["adminWebhooksRotateSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/webhooks/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An endpoint's deliveries, newest first, 25 a page, each with its last attempts.
+         * @description Managers and admins of the whole scheme; another scheme's endpoint is 1404.
+         */
+        post: operations["adminWebhooksDeliveries"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/webhooks/redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a delivery again now, with the same webhook-id.
+         * @description Managers and admins of the whole scheme. A delivered or given-up delivery becomes pending
+         *     and is tried at once (and, when that fails, with backoff while its 24 hours last); receivers
+         *     that saw it before recognise its webhook-id.
+         */
+        post: operations["adminWebhooksRedeliver"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/scheme/document": {
         parameters: {
             query?: never;
@@ -705,6 +814,185 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/customers/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The scheme's customer accounts with their orders, spend, last order and stamps.
+         * @description Managers and admins of the whole scheme. 50 a page, the most recent orderers first. `query`
+         *     matches any part of the e-mail address, the name or the phone number. Orders are paid (or
+         *     since refunded) ones; `spent` is their totals less what was refunded, in minor units.
+         *     Guests and erased accounts are not listed.
+         */
+        post: operations["adminCustomersList"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/customers/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * One customer and a page of their paid orders, newest first.
+         * @description Managers and admins of the whole scheme; another scheme's customer is 1404.
+         */
+        post: operations["adminCustomersGet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/customers/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * One customer's personal data (account, addresses, orders, support requests) as JSON.
+         * @description Managers and admins of the whole scheme, on the customer's request (UK GDPR / RODO). The
+         *     orders include the scheme's guest orders placed with the account's e-mail address (in any
+         *     case), and the support requests those of them too. Each export is an audit row
+         *     (`customer.export`, target `customer:<id>`). Another scheme's customer, a guest or an
+         *     erased account is 1404.
+         */
+        post: operations["adminCustomersExport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/customers/erase": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Erase one customer's personal data on request.
+         * @description Managers and admins of the whole scheme (UK GDPR / RODO). In one transaction with its audit
+         *     row (`customer.erase`): the account's name, e-mail, phone and password are blanked and its
+         *     sessions end (it can never sign in again; its e-mail address is free for a new account);
+         *     its saved addresses, support texts and photos are removed; its orders keep their money
+         *     figures and lines but lose names, contacts, delivery addresses and notes. The scheme's guest
+         *     orders placed with the same e-mail address (in any case) are the same person's and are
+         *     treated alike, with their support requests and photos and the guest sessions' saved
+         *     addresses. Another scheme's customer, a guest or an account already erased is 1404.
+         */
+        post: operations["adminCustomersErase"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/promotions/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The scheme's promo codes with their uses so far.
+         * @description Managers and admins of the whole scheme; uses count reserved and spent ones.
+         */
+        post: operations["adminPromotionsList"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/promotions/upsert": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create or change a promo code (matched case-insensitively); applies to the next order.
+         * @description Managers and admins of the whole scheme. One transaction with an audit row
+         *     (`promo.upsert`). Problems are 1000 with `fields` keyed `promo_code.<field>`.
+         */
+        post: operations["adminPromotionsUpsert"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/offers/upsert": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create or change an offer card (by ref) and its reward.
+         * @description Managers and admins of the whole scheme. `button_kind` 0 applies by itself (AUTO_APPLY), 1
+         *     on a tap (CLAIM). One transaction with an audit row (`offer.upsert`); user/offers and
+         *     checkout see it at once. Problems are 1000 with `fields` keyed `offer.<field>`.
+         */
+        post: operations["adminOffersUpsert"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/loyalty/set": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The scheme's stamp programme.
+         * @description Managers and admins of the whole scheme. `stamp_threshold` is the spend (minor units) that
+         *     earns one stamp (0: no stamps), `stamps_per_reward` the stamps a reward takes, and
+         *     `reward_title` the reward. An audit row (`loyalty.set`); venue/info shows it at once.
+         */
+        post: operations["adminLoyaltySet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/platform/schemes/list": {
         parameters: {
             query?: never;
@@ -767,6 +1055,82 @@ export interface paths {
          *     then includes its day).
          */
         post: operations["adminAuditList"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/reports/sales": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The scheme's sales over a date range, grouped, with the range's totals.
+         * @description Managers and admins of the whole scheme. `from` and `to` are dates (`YYYY-MM-DD`, both
+         *     included, at most 366 days) in each venue's own time zone; `group_by` is `day` (key
+         *     `2026-11-26`, every date of the range), `hour` (key `14:00`, every hour of the day, the
+         *     range's days together), `item` (the title as ordered), `venue` (its slug) or `order_type`
+         *     (`delivery`, `pickup`); `venue_slug` keeps to one venue (1404 when the scheme has none of
+         *     that slug). Paid orders count on the date and hour they were paid; refunds on the date they
+         *     were made; unpaid and expired orders never. Money in minor units: gross (subtotal and
+         *     service charge, before discounts), discounts, tips, delivery_fees, refunds, and net (what
+         *     customers paid, less refunds). By item, a row is the item's orders and its lines' totals
+         *     (the order-level columns are 0); the totals are always the range's. 1000 with `fields`
+         *     (`from`, `to`, `group_by`).
+         */
+        post: operations["adminReportsSales"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/reports/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A short-lived link to the same report as CSV.
+         * @description Managers and admins of the whole scheme; the filter of admin/reports/sales. The link
+         *     (`url`, relative to the server) downloads for five minutes, bound to the caller's scheme
+         *     and the filter; see GET /admin/reports/csv.
+         */
+        post: operations["adminReportsExport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/reports/csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The report of an admin/reports/export link, as a CSV file.
+         * @description No token: the link's `token` is the credential. `text/csv`, UTF-8 with a byte order mark,
+         *     a heading row (the grouping, orders, gross, discounts, tips, delivery_fees, refunds, net,
+         *     currency), a row per group and a `total` row; money as decimals of the currency
+         *     (`12.50`); a text cell starting with = + - @ (or a tab or carriage return) is prefixed
+         *     with ' so a spreadsheet shows it as text. 1401 (envelope) for an unknown or expired link.
+         */
+        get: operations["adminReportsCSV"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1149,6 +1513,61 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/orders/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Find the paid (or since refunded) orders of the caller's venues (a manager's, the scheme's) (docs/architecture.md §10).
+         * @description query matches the order number ("42", "#42"), the beginning of the customer's e-mail address
+         *     or name ("first last", or the last name), case-insensitively, or the phone number as the
+         *     scheme's country writes it (or with its country code); empty lists every order. status, and
+         *     from/to (RFC 3339 instants, or dates: midnight UTC, to inclusive) narrow it. Newest first, 20
+         *     a page. Each order is the board's, with its refunds, what was paid and what staff may still
+         *     refund.
+         */
+        post: operations["adminOrdersSearch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/orders/refund": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Staff of the order's venue (or a manager) give back part or all of what is left of its payment (docs/architecture.md §10).
+         * @description amount (minor units) is at most what is left (more: 1000, the message says how much is left);
+         *     several partial refunds are allowed. The refund is written with the customer's e-mail
+         *     (in their language, with the reason), an order event ("refund") and an audit row
+         *     (refund.create), then the provider is asked at once with the refund's own idempotency key
+         *     and, if that fails, again by the refund job until it answers: status is "done" or "pending".
+         *     idempotency_key names the request: the same key again (a retry, a second click) answers the
+         *     same refund and never refunds twice; with another amount or reason it is 1409. An order
+         *     waiting to be accepted (reject it: that refunds it in full), not paid, or with nothing
+         *     left: 3060 (409). The refund that gives back the rest makes the order's payment_status
+         *     refunded; its status does not change (the venue carries on or cancels it, which then
+         *     refunds nothing more). An order beyond the caller's venues: 1404.
+         */
+        post: operations["adminOrdersRefund"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/driver/location": {
         parameters: {
             query?: never;
@@ -1204,6 +1623,55 @@ export interface paths {
          *     again. Counts as one of the caller's open streams (1429 over the cap).
          */
         post: operations["driverOrdersWait"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/support/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The support inbox (staff of the order's venue; managers all of the scheme), newest first, 20 a page.
+         * @description Customers' requests about orders of the venues the caller works at (a manager or a
+         *     scheme-wide member: every venue), newest first, each with its photos (GET them with the
+         *     session) and its conversation (staff's replies and status changes, oldest first).
+         *     A status narrows the list. Meta total counts every request that matches.
+         */
+        post: operations["adminSupportList"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/support/reply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Staff answer a support request and/or move its status (staff of the order's venue, managers).
+         * @description A message (trimmed, at most 2000 characters, new lines allowed, no other control
+         *     characters) is e-mailed to the customer in the language they ordered in, with the
+         *     scheme's mail look and a link to the order page. A status moves the request: open →
+         *     in_progress → resolved; any status may follow any other (skipping in_progress, or
+         *     reopening a resolved request when the customer writes back). A status change alone
+         *     joins the conversation without a mail. Nothing to say and no status: 1000. A request
+         *     of another venue or scheme: 1404. Each reply is an audit row (support.reply).
+         */
+        post: operations["adminSupportReply"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1602,6 +2070,129 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/printers/upsert": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a venue's kitchen printer, or change one; the answer holds its URL.
+         * @description Managers and admins of the whole scheme (docs/printers.md). Without `id`, the venue's
+         *     printer of that `name` is changed (its kind) or a new one is added, so a retried call adds
+         *     no second printer; with `id`, that printer is renamed or changes kind, keeping its URL.
+         *     `url` holds the printer's secret key: paste it into the printer's CloudPRNT server URL or
+         *     Server Direct Print URL. A venue has at most 8 printers. 1000 for an unknown venue, a name
+         *     of 0 or over 60 characters (or taken at the venue), an unknown kind.
+         */
+        post: operations["adminPrintersUpsert"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/printers/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The kitchen printers of a venue (or of every venue in reach), with their status.
+         * @description Staff of the venue named, managers and admins. `url` (which holds the printer's key) is
+         *     given to managers and admins of the whole scheme only. `online` is a poll within the last
+         *     two minutes; `status_code`, `paper_out`, `paper_low` and `cover_open` are what the printer
+         *     reported last.
+         */
+        post: operations["adminPrintersList"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/printers/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Remove a kitchen printer; its URL answers nothing from then on.
+         * @description Managers and admins of the whole scheme. Its waiting tickets go with it. 1404 for a printer
+         *     the scheme does not have.
+         */
+        post: operations["adminPrintersDelete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/orders/reprint": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Print an accepted order's kitchen ticket once more at each printer of its venue.
+         * @description Staff of the order's venue, managers and admins. One new ticket (marked as a copy) per
+         *     printer; `jobs` is how many were queued: 0 when the venue has no printer, or when three
+         *     copies of the order still wait at it. 3060 (409) for an order never accepted; 1404 for an
+         *     order out of the caller's reach.
+         */
+        post: operations["adminOrdersReprint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/printers/{key}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A CloudPRNT printer fetches its job in one of the media types offered.
+         * @description `token` is the poll's jobToken; `type` one of `application/vnd.star.starprnt`, `image/png`,
+         *     `text/plain`. A job already confirmed is 1404: it is never handed out again.
+         */
+        get: operations["printerJob"];
+        put?: never;
+        /**
+         * A kitchen printer's poll (Star CloudPRNT JSON, or Epson Server Direct Print's form).
+         * @description Not an envelope call, and no token: the key in the URL is the credential (docs/printers.md).
+         *     CloudPRNT: the printer's status JSON in, `{"jobReady", "mediaTypes", "jobToken"}` out, the
+         *     same token at every poll until the job is confirmed. Server Direct Print
+         *     (`application/x-www-form-urlencoded`): `ConnectionType=GetRequest` is answered with the
+         *     oldest waiting ticket as ePOS-Print XML (empty when none); `SetResponse` reports results.
+         *     1404 for an unknown key; 1429 (with Retry-After) past 60 requests in 10 seconds.
+         */
+        post: operations["printerPoll"];
+        /** A CloudPRNT printer confirms its job (code 2xx printed; another code leaves it waiting). */
+        delete: operations["printerConfirm"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1807,6 +2398,13 @@ export interface components {
                 minimum: number;
                 /** @description What to promise an ASAP delivery placed now, in minutes: prep_minutes + busy_minutes + delivery_minutes (the server's lead time; venue/slots' first_asap_at and an accepted order's expected_at are made of the same figures). */
                 asap_minutes: number;
+                /** @description The lowest and highest fee and minimum of the venue's delivery zones, whose terms replace radius_m, fee, free_over and minimum (stores/deliverable gives an address's); null when it has none. */
+                zones: {
+                    fee_from: number;
+                    fee_to: number;
+                    minimum_from: number;
+                    minimum_to: number;
+                } | null;
             };
             pickup: {
                 minimum: number;
@@ -1885,7 +2483,7 @@ export interface components {
             /** @description 0: no limit */
             select_max: number;
             modifier_category_ids: number[];
-            /** @description When the item is served, in the venue's zone (empty, all day). Outside them is_available is false and out_of_hours true. */
+            /** @description When the item is served, in the venue's zone (empty, all day). Outside them (judged at now) is_available is false and out_of_hours true; quote and prepare judge them at the order's slot for a pre-order (docs/architecture.md §10). */
             dayparts?: components["schemas"]["Daypart"][];
             out_of_hours?: boolean;
         };
@@ -2144,6 +2742,64 @@ export interface components {
             minimum?: number;
             free_over?: number;
         };
+        /** @description A customer account as the back office lists it; money in minor units. */
+        CustomerSummary: {
+            id: number;
+            email: string;
+            name: string;
+            first_name?: string;
+            last_name?: string;
+            contact_number?: string;
+            /** Format: date-time */
+            created_at?: string;
+            orders: number;
+            spent: number;
+            /** Format: date-time */
+            last_order_at: string | null;
+            stamps: number;
+        };
+        /**
+         * @description A promo code of the import document: `kind` percent (`percent_bp`, 1000 = 10 %) or fixed
+         *     (`amount`, minor units), `min_spend` on the subtotal, an optional window (RFC 3339,
+         *     `valid_until` excluded), use limits in total and per customer (0: unlimited).
+         */
+        PromoCodeDoc: {
+            code: string;
+            kind: string;
+            percent_bp?: number;
+            amount?: number;
+            min_spend?: number;
+            valid_from?: string;
+            valid_until?: string;
+            max_uses?: number;
+            max_uses_per_customer?: number;
+        };
+        PromoCode: components["schemas"]["PromoCodeDoc"] & {
+            uses: number;
+        };
+        /** @description An offer card of the import document and the reward (a discount) it gives. */
+        OfferDoc: {
+            ref: string;
+            title: string;
+            color?: string;
+            image_url?: string;
+            button_text?: string;
+            button_kind: number;
+            reward: {
+                kind?: string;
+                percent_bp?: number;
+                amount?: number;
+                min_spend?: number;
+            };
+            valid_from?: string;
+            valid_until?: string;
+            max_uses_per_customer?: number;
+        };
+        LoyaltyDoc: {
+            stamp_threshold: number;
+            stamps_per_reward: number;
+            reward_title: string;
+        };
         /**
          * @description The scheme's import document (docs/architecture.md §9, §10): brand, menus, venues, promo
          *     codes and offers, named by ref and slug.
@@ -2157,16 +2813,52 @@ export interface components {
             menus: Record<string, never>[];
             venues: Record<string, never>[];
         };
+        ReportFilter: {
+            business_slug?: string;
+            venue_slug?: string;
+            /** Format: date */
+            from: string;
+            /** Format: date */
+            to: string;
+            /** @enum {string} */
+            group_by?: "day" | "hour" | "item" | "venue" | "order_type";
+        };
+        ReportFigures: {
+            orders: number;
+            gross: number;
+            discounts: number;
+            tips: number;
+            delivery_fees: number;
+            refunds: number;
+            net: number;
+        };
         AuditEntry: {
             /** Format: date-time */
             at: string;
             actor_email: string;
             action: string;
             target: string;
-            /** @description What the write changed, as it was (JSON; null when it created it). */
-            before: unknown;
-            /** @description The same, after the write (JSON; null when it removed it). */
-            after: unknown;
+            /** @description What the write changed, as it was (a JSON object; null when it created it). */
+            before: Record<string, never> | null;
+            /** @description The same, after the write (a JSON object; null when it removed it). */
+            after: Record<string, never> | null;
+        };
+        Printer: {
+            id: number;
+            venue_slug: string;
+            name: string;
+            /** @enum {string} */
+            kind: "star_cloudprnt" | "epson_sdp";
+            /** @description The URL to paste into the printer (holds its secret key); managers only. */
+            url?: string;
+            online: boolean;
+            /** Format: date-time */
+            last_poll_at: string | null;
+            status_code: string;
+            paper_out: boolean;
+            paper_low: boolean;
+            cover_open: boolean;
+            pending_jobs: number;
         };
         OutboxMail: {
             id: number;
@@ -2181,6 +2873,55 @@ export interface components {
             created_at: string;
             /** Format: date-time */
             sent_at: string | null;
+        };
+        /** @enum {string} */
+        WebhookEvent: "order.paid" | "order.status_changed" | "order.refunded" | "menu.updated" | "support.created";
+        Webhook: {
+            id: number;
+            url: string;
+            events: components["schemas"]["WebhookEvent"][];
+            enabled: boolean;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            /**
+             * Format: date-time
+             * @description while a rotation's previous secret still signs, until when
+             */
+            rotated_until: string | null;
+        };
+        WebhookDelivery: {
+            id: number;
+            /**
+             * @description the webhook-id header, the same on every attempt
+             * @example msg_5f0c6a1e9b2d4c7f8a3e1d2c4b5a6978
+             */
+            webhook_id: string;
+            event: components["schemas"]["WebhookEvent"];
+            /** @enum {string} */
+            status: "pending" | "delivered" | "failed";
+            attempts: number;
+            /** @description the latest attempt's HTTP status; 0 when there was no answer */
+            response_code: number;
+            /** @description what went wrong with the latest attempt; empty when it was delivered */
+            error: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            last_attempt_at: string | null;
+            /** Format: date-time */
+            next_attempt_at: string | null;
+            /** Format: date-time */
+            delivered_at: string | null;
+            /** @description the latest attempts, newest first (at most 20) */
+            log: {
+                /** Format: date-time */
+                at: string;
+                response_code: number;
+                error: string;
+                duration_ms: number;
+            }[];
         };
         Offer: {
             id: number;
@@ -2378,6 +3119,56 @@ export interface components {
             kitchen_at?: string | null;
         };
         /** @enum {string} */
+        SupportStatus: "open" | "in_progress" | "resolved";
+        /** @description One entry of a support request's conversation. */
+        SupportMessage: {
+            id: number;
+            /** @description Staff's reply; empty for a status change alone. */
+            message: string;
+            /**
+             * @description The status this entry set; empty when it set none.
+             * @enum {string}
+             */
+            status: "" | "open" | "in_progress" | "resolved";
+            /** Format: date-time */
+            created_at: string;
+            /** @description Back office only: the staff member who wrote it (empty once the account is gone). */
+            author_email?: string;
+        };
+        /** @description A support request as its customer sees it on the order page. */
+        SupportRequest: {
+            id: number;
+            /** @enum {string} */
+            kind: "incorrect_item" | "wrong_order" | "quality_concern" | "something_else";
+            description: string;
+            status: components["schemas"]["SupportStatus"];
+            photo_urls: string[];
+            /** Format: date-time */
+            created_at: string;
+            messages: components["schemas"]["SupportMessage"][];
+        };
+        /** @description A support request in the back office's inbox. */
+        SupportInboxRequest: {
+            id: number;
+            order_id: number;
+            order_number: number;
+            venue_slug: string;
+            venue_name: string;
+            /** @description As given at checkout; may be empty. */
+            customer_name: string;
+            /** @enum {string} */
+            kind: "incorrect_item" | "wrong_order" | "quality_concern" | "something_else";
+            description: string;
+            /** @description /api/v3/upload/photo?id={id}: GET with the session. */
+            photos: string[];
+            status: components["schemas"]["SupportStatus"];
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            messages: components["schemas"]["SupportMessage"][];
+        };
+        /** @enum {string} */
         OrderStatus: "pending" | "accepted" | "rejected" | "cancelled" | "ready_to_collect" | "on_the_way" | "collected" | "delivered";
         /** @description An order as the board and the driver view show it, with whom to call about it (and hand it to). */
         BoardOrder: components["schemas"]["OrderDetail"] & {
@@ -2387,6 +3178,33 @@ export interface components {
                 contact_number: string;
                 email: string;
             };
+        };
+        /** @description An order as the back office's Orders page shows it - the board's, with its refunds. */
+        AdminOrder: components["schemas"]["BoardOrder"] & {
+            /** @description The payment, minor units. */
+            paid: number;
+            /** @description Every refund written (pending or done). */
+            refunded: number;
+            /** @description What staff may still refund (0 unless the payment is paid). */
+            refundable: number;
+            refunds: {
+                id: number;
+                /**
+                 * @description order - a rejection or cancellation's; staff - admin/orders/refund's.
+                 * @enum {string}
+                 */
+                kind: "order" | "staff";
+                amount: number;
+                /** @enum {string} */
+                status: "pending" | "done";
+                reason: string;
+                /** @description The staff member's e-mail address; empty for the lifecycle's. */
+                by: string;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                done_at: string | null;
+            }[];
         };
         /** @description An order with what follows checkout (docs/architecture.md §4). */
         OrderDetail: components["schemas"]["Order"] & {
@@ -2434,7 +3252,7 @@ export interface components {
             };
             /** @description The discount, minor units. */
             savings: number;
-            support_requests: Record<string, never>[];
+            support_requests: components["schemas"]["SupportRequest"][];
             progress: {
                 status: components["schemas"]["OrderStatus"];
                 done: boolean;
@@ -2464,9 +3282,118 @@ export interface components {
                 };
             };
         };
-        /** @description Failure, in the error envelope. */
+        /**
+         * @description Any other failure, in the error envelope: 405 (1405, `Allow` names
+         *     the method), 408 (1408), 413 (1413), 415 (1415) and 431 (1431), which
+         *     any call may answer before it runs; 500 (1500); 503 (1503, with
+         *     `Retry-After`: busy, or the call outlived its deadline).
+         */
         Error: {
             headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description The request is not valid; nothing was changed.
+         *     - 1000: validation. `fields` names each bad field with its problem and
+         *       `batch_messages` lists them. Every string of every call is checked:
+         *       no control characters, no line breaks in one-line fields, at most 1000
+         *       characters (10000 in multi-line ones) unless the call sets its own limit.
+         *     - 1001: the body is not a JSON object.
+         *     - The call's own codes: 2063 wrong or expired one-time code, 2064 too many
+         *       wrong tries (auth/verify, auth/reset-password); 2070 invitation link not
+         *       valid, 2071 already a member (invitations); 4001–4005 and 4010 (support
+         *       requests and uploads). See docs/errors.md.
+         */
+        BadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description No valid token for this call: 1401 when the token is missing, unknown,
+         *     expired, or of another scheme than the `business_slug` named (a stream
+         *     ticket or a report link that is unknown or expired too). 2061 from
+         *     auth/signin and auth/accept-invitation: wrong e-mail address or password.
+         */
+        Unauthorized: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description The token is valid but may not do this: 1403 when the caller lacks the
+         *     role (staff, manager, driver), holds it at another venue than the
+         *     `venue_slug` named, or is a guest on a call for signed-in customers.
+         *     2062 from auth/signin: the address is not verified yet (a new code is
+         *     e-mailed).
+         */
+        Forbidden: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description 1404: the scheme, venue or record named does not exist, or is not the
+         *     caller's (another customer's order or address answers exactly as a
+         *     missing one).
+         */
+        NotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description The state does not allow it: 1409 for an idempotency key reused with
+         *     another body, a record created meanwhile, or a limit of saved records;
+         *     3060 when the order's status does not allow the step (or just changed).
+         */
+        Conflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description The order cannot be placed or paid as asked (3xxx, docs/errors.md):
+         *     when it is wanted (3101–3107), what is in it (3010–3023), the tip (3030),
+         *     promo codes and rewards (3040–3045), and the payment (3050–3054).
+         *     `fields` or `problems` say which line.
+         */
+        Unprocessable: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description 1429: rate limited (per client address, per session, per address for
+         *     mails, open streams per user, or a printer's URL polled too often).
+         *     `Retry-After` says when to try again.
+         */
+        TooManyRequests: {
+            headers: {
+                /** @description Seconds to wait before trying again. */
+                "Retry-After"?: number;
                 [name: string]: unknown;
             };
             content: {
@@ -2518,6 +3445,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             default: components["responses"]["Error"];
         };
     };
@@ -2542,6 +3470,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             default: components["responses"]["Error"];
         };
     };
@@ -2575,6 +3504,8 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
             default: components["responses"]["Error"];
         };
     };
@@ -2610,6 +3541,8 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
             default: components["responses"]["Error"];
         };
     };
@@ -2647,6 +3580,8 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
             default: components["responses"]["Error"];
         };
     };
@@ -2679,6 +3614,8 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
             default: components["responses"]["Error"];
         };
     };
@@ -2711,6 +3648,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             default: components["responses"]["Error"];
         };
     };
@@ -2743,6 +3683,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             default: components["responses"]["Error"];
         };
     };
@@ -2776,6 +3719,8 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
             default: components["responses"]["Error"];
         };
     };
@@ -2808,6 +3753,8 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             default: components["responses"]["Error"];
         };
     };
@@ -2837,6 +3784,11 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             default: components["responses"]["Error"];
         };
     };
@@ -2869,6 +3821,10 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             default: components["responses"]["Error"];
         };
     };
@@ -2908,6 +3864,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             default: components["responses"]["Error"];
         };
     };
@@ -2943,6 +3902,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             default: components["responses"]["Error"];
         };
     };
@@ -2976,6 +3938,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             default: components["responses"]["Error"];
         };
     };
@@ -3011,6 +3976,11 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             default: components["responses"]["Error"];
         };
     };
@@ -3044,6 +4014,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             default: components["responses"]["Error"];
         };
     };
@@ -3081,6 +4054,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             default: components["responses"]["Error"];
         };
     };
@@ -3113,6 +4089,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             default: components["responses"]["Error"];
         };
     };
@@ -3136,6 +4115,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             default: components["responses"]["Error"];
         };
     };
@@ -3168,6 +4148,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             default: components["responses"]["Error"];
         };
     };
@@ -3201,6 +4184,11 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
             default: components["responses"]["Error"];
         };
     };
@@ -3232,6 +4220,8 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             default: components["responses"]["Error"];
         };
     };
@@ -3265,6 +4255,10 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             default: components["responses"]["Error"];
         };
     };
@@ -3316,6 +4310,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             default: components["responses"]["Error"];
         };
     };
@@ -3350,6 +4347,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             default: components["responses"]["Error"];
         };
     };
@@ -3390,6 +4390,11 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             default: components["responses"]["Error"];
         };
     };
@@ -3426,6 +4431,10 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             default: components["responses"]["Error"];
         };
     };
@@ -3461,6 +4470,211 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminWebhooksList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    filter?: {
+                        business_slug?: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        events: components["schemas"]["WebhookEvent"][];
+                        max: number;
+                        data: components["schemas"]["Webhook"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminWebhooksUpsert: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: {
+                        business_slug?: string;
+                        /** @description the endpoint to edit; absent or 0 adds one */
+                        id?: number;
+                        /** @example https://till.example.com/platter */
+                        url: string;
+                        events: components["schemas"]["WebhookEvent"][];
+                        /** @default true */
+                        enabled?: boolean;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        data: {
+                            id: number;
+                            /**
+                             * @description a new endpoint's signing secret, shown this once
+                             * @example whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw
+                             */
+                            secret?: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminWebhooksRotateSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: {
+                        business_slug?: string;
+                        id: number;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        data: {
+                            id: number;
+                            secret: string;
+                            /** Format: date-time */
+                            previous_until: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminWebhooksDeliveries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    filter?: {
+                        business_slug?: string;
+                        webhook_id: number;
+                        page?: number;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        total: number;
+                        page: number;
+                        per_page: number;
+                        data: components["schemas"]["WebhookDelivery"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminWebhooksRedeliver: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: {
+                        business_slug?: string;
+                        delivery_id: number;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        data: components["schemas"]["WebhookDelivery"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             default: components["responses"]["Error"];
         };
     };
@@ -3492,6 +4706,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             default: components["responses"]["Error"];
         };
     };
@@ -3527,6 +4744,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             default: components["responses"]["Error"];
         };
     };
@@ -3559,6 +4779,323 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminCustomersList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    filter?: {
+                        business_slug?: string;
+                        query?: string;
+                        page?: number;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        total: number;
+                        page: number;
+                        per_page: number;
+                        data: components["schemas"]["CustomerSummary"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminCustomersGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    filter: {
+                        business_slug?: string;
+                        user_id: number;
+                        page?: number;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        total: number;
+                        per_page: number;
+                        data: {
+                            customer: components["schemas"]["CustomerSummary"];
+                            orders: components["schemas"]["OrderDetail"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminCustomersExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: {
+                        business_slug?: string;
+                        user_id: number;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        data: {
+                            business_slug: string;
+                            /** Format: date-time */
+                            exported_at: string;
+                            account: {
+                                id: number;
+                                email: string;
+                                first_name: string;
+                                last_name: string;
+                                contact_number: string;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** Format: date-time */
+                                verified_at?: string | null;
+                            };
+                            addresses: Record<string, never>[];
+                            orders: Record<string, never>[];
+                            support_requests: Record<string, never>[];
+                            loyalty: {
+                                stamps?: number;
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminCustomersErase: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: {
+                        business_slug?: string;
+                        user_id: number;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        data: Record<string, never>;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminPromotionsList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    filter?: {
+                        business_slug?: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        total: number;
+                        data: components["schemas"]["PromoCode"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminPromotionsUpsert: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: {
+                        business_slug?: string;
+                        promo_code: components["schemas"]["PromoCodeDoc"];
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        data: components["schemas"]["PromoCode"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminOffersUpsert: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: {
+                        business_slug?: string;
+                        offer: components["schemas"]["OfferDoc"];
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        data: components["schemas"]["OfferDoc"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminLoyaltySet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: {
+                        business_slug?: string;
+                        loyalty: components["schemas"]["LoyaltyDoc"];
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        data: components["schemas"]["LoyaltyDoc"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             default: components["responses"]["Error"];
         };
     };
@@ -3594,6 +5131,8 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             default: components["responses"]["Error"];
         };
     };
@@ -3635,6 +5174,10 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
             default: components["responses"]["Error"];
         };
     };
@@ -3674,6 +5217,111 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminReportsSales: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    filter?: components["schemas"]["ReportFilter"];
+                    data?: components["schemas"]["ReportFilter"];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        data: {
+                            currency: string;
+                            totals: components["schemas"]["ReportFigures"];
+                            rows: (components["schemas"]["ReportFigures"] & {
+                                key: string;
+                            })[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminReportsExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    filter?: components["schemas"]["ReportFilter"];
+                    data?: components["schemas"]["ReportFilter"];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        data: {
+                            url: string;
+                            /** Format: date-time */
+                            expires_at: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminReportsCSV: {
+        parameters: {
+            query: {
+                token: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV file (an attachment). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
             default: components["responses"]["Error"];
         };
     };
@@ -3712,6 +5360,8 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
             default: components["responses"]["Error"];
         };
     };
@@ -3744,6 +5394,8 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             default: components["responses"]["Error"];
         };
     };
@@ -3773,6 +5425,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             default: components["responses"]["Error"];
         };
     };
@@ -3815,6 +5470,12 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
             default: components["responses"]["Error"];
         };
     };
@@ -3857,6 +5518,12 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["Unprocessable"];
             default: components["responses"]["Error"];
         };
     };
@@ -3886,6 +5553,8 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
             default: components["responses"]["Error"];
         };
     };
@@ -3920,6 +5589,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             default: components["responses"]["Error"];
         };
     };
@@ -3946,6 +5618,9 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["OrderDetail"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             default: components["responses"]["Error"];
         };
     };
@@ -3959,6 +5634,10 @@ export interface operations {
         requestBody: components["requestBodies"]["OrderID"];
         responses: {
             200: components["responses"]["OrderDetail"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             default: components["responses"]["Error"];
         };
     };
@@ -3988,6 +5667,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             default: components["responses"]["Error"];
         };
     };
@@ -4015,6 +5697,10 @@ export interface operations {
                     "text/event-stream": string;
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             default: components["responses"]["Error"];
         };
     };
@@ -4051,6 +5737,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             default: components["responses"]["Error"];
         };
     };
@@ -4088,6 +5777,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             default: components["responses"]["Error"];
         };
     };
@@ -4126,6 +5818,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             default: components["responses"]["Error"];
         };
     };
@@ -4153,6 +5848,10 @@ export interface operations {
                     "text/event-stream": string;
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             default: components["responses"]["Error"];
         };
     };
@@ -4183,6 +5882,98 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["OrderDetail"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminOrdersSearch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    filter?: {
+                        business_slug?: string;
+                        query?: string;
+                        status?: components["schemas"]["OrderStatus"];
+                        from?: string;
+                        to?: string;
+                        page?: number;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        data: components["schemas"]["AdminOrder"][];
+                        total: number;
+                        page: number;
+                        per_page: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminOrdersRefund: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: {
+                        business_slug?: string;
+                        order_id: number;
+                        amount: number;
+                        reason: string;
+                        idempotency_key?: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        data: {
+                            refund_id: number;
+                            amount: number;
+                            /** @enum {string} */
+                            status: "pending" | "done";
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             default: components["responses"]["Error"];
         };
     };
@@ -4217,6 +6008,11 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             default: components["responses"]["Error"];
         };
     };
@@ -4252,6 +6048,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             default: components["responses"]["Error"];
         };
     };
@@ -4287,6 +6086,85 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminSupportList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    filter?: {
+                        business_slug?: string;
+                        status?: components["schemas"]["SupportStatus"];
+                        page?: number;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        data: components["schemas"]["SupportInboxRequest"][];
+                        total: number;
+                        per_page: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminSupportReply: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: {
+                        business_slug?: string;
+                        support_id: number;
+                        message?: string;
+                        status?: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        data: components["schemas"]["SupportInboxRequest"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             default: components["responses"]["Error"];
         };
     };
@@ -4309,6 +6187,9 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["VenueControls"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             default: components["responses"]["Error"];
         };
     };
@@ -4336,6 +6217,9 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["VenueControls"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             default: components["responses"]["Error"];
         };
     };
@@ -4363,6 +6247,10 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["VenueControls"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             default: components["responses"]["Error"];
         };
     };
@@ -4407,6 +6295,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             default: components["responses"]["Error"];
         };
     };
@@ -4444,6 +6335,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             default: components["responses"]["Error"];
         };
     };
@@ -4481,6 +6375,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             default: components["responses"]["Error"];
         };
     };
@@ -4514,6 +6411,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             default: components["responses"]["Error"];
         };
     };
@@ -4548,6 +6448,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             default: components["responses"]["Error"];
         };
     };
@@ -4583,6 +6486,10 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             default: components["responses"]["Error"];
         };
     };
@@ -4619,6 +6526,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             default: components["responses"]["Error"];
         };
     };
@@ -4642,6 +6552,11 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["OrderDetail"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             default: components["responses"]["Error"];
         };
     };
@@ -4666,6 +6581,11 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["OrderDetail"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             default: components["responses"]["Error"];
         };
     };
@@ -4706,6 +6626,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             default: components["responses"]["Error"];
         };
     };
@@ -4760,6 +6683,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             default: components["responses"]["Error"];
         };
     };
@@ -4785,6 +6711,7 @@ export interface operations {
                     "image/png": string;
                 };
             };
+            404: components["responses"]["NotFound"];
             default: components["responses"]["Error"];
         };
     };
@@ -4810,6 +6737,270 @@ export interface operations {
                     "image/jpeg": string;
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminPrintersUpsert: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: {
+                        business_slug?: string;
+                        venue_slug: string;
+                        id?: number;
+                        name: string;
+                        /** @enum {string} */
+                        kind: "star_cloudprnt" | "epson_sdp";
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        data: components["schemas"]["Printer"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminPrintersList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    filter?: {
+                        business_slug?: string;
+                        venue_slug?: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        data: components["schemas"]["Printer"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminPrintersDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: {
+                        business_slug?: string;
+                        id: number;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        data: {
+                            id: number;
+                            deleted: boolean;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminOrdersReprint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: {
+                        business_slug?: string;
+                        order_id?: number;
+                        id?: number;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        data: {
+                            order_id: number;
+                            jobs: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Error"];
+        };
+    };
+    printerJob: {
+        parameters: {
+            query?: {
+                token?: string;
+                type?: string;
+                mac?: string;
+            };
+            header?: never;
+            path: {
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The ticket. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.star.starprnt": string;
+                    "image/png": string;
+                    "text/plain": string;
+                };
+            };
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Error"];
+        };
+    };
+    printerPoll: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    statusCode?: string;
+                    status?: string;
+                    printerMAC?: string;
+                };
+                "application/x-www-form-urlencoded": {
+                    /** @enum {string} */
+                    ConnectionType?: "GetRequest" | "SetResponse";
+                    ResponseFile?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description CloudPRNT's poll answer, or Server Direct Print's XML. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        jobReady: boolean;
+                        mediaTypes?: string[];
+                        jobToken?: string;
+                    };
+                    "text/xml": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Error"];
+        };
+    };
+    printerConfirm: {
+        parameters: {
+            query?: {
+                token?: string;
+                code?: string;
+                mac?: string;
+            };
+            header?: never;
+            path: {
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The job's state after the confirmation. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        printed: boolean;
+                    };
+                };
+            };
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             default: components["responses"]["Error"];
         };
     };

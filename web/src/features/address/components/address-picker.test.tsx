@@ -68,7 +68,7 @@ describe("AddressPicker", () => {
     render(wrap(<AddressPicker storeCount={2} onSubmit={onSubmit} />));
     const radio = await screen.findByRole("radio", { name: /Home/ });
     expect(radio).toHaveProperty("checked", true);
-    expect(screen.getByText("1 Dean Street, W1D 3RB London, United Kingdom")).toBeTruthy();
+    expect(screen.getByText("1 Dean Street, London W1D 3RB, United Kingdom")).toBeTruthy();
     const action = screen.getByRole("button", { name: "Continue" });
     expect(action.querySelector("[data-testid=menu-icon]")).toBeNull();
     await user.click(action);

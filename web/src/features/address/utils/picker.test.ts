@@ -51,9 +51,9 @@ describe("saved addresses", () => {
     });
   });
   it("formats one line", () => {
-    expect(formatAddress(savedToDelivery(saved(1)))).toBe("1 Dean Street, Flat 2, W1D 3RB London, GB");
+    expect(formatAddress(savedToDelivery(saved(1)))).toBe("1 Dean Street, Flat 2, London W1D 3RB, GB");
     expect(formatAddress(savedToDelivery(saved(1)), "en-US")).toBe(
-      "1 Dean Street, Flat 2, W1D 3RB London, United Kingdom",
+      "1 Dean Street, Flat 2, London W1D 3RB, United Kingdom",
     );
     expect(formatAddress({ ...savedToDelivery(saved(1)), country: "PL" }, "pl-PL")).toMatch(/, Polska$/);
   });

@@ -1,5 +1,6 @@
 import type { DeliveryAddress } from "@/stores/delivery-address";
 import type { SavedAddress } from "../types";
+import { townLine } from "@/lib/address-line";
 
 export type PickerAction = "save" | "continue" | "goToMenu";
 
@@ -35,7 +36,7 @@ export function formatAddress(
   a: Pick<DeliveryAddress, "line1" | "line2" | "city" | "postcode" | "country">,
   language?: string,
 ) {
-  const town = [a.postcode, a.city].filter(Boolean).join(" ");
+  const town = townLine(a);
   const country = language && a.country ? countryName(a.country, language) : a.country;
   return [a.line1, a.line2, town, country].filter(Boolean).join(", ");
 }

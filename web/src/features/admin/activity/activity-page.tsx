@@ -8,12 +8,15 @@ import { useDocumentTitle } from "@/hooks/use-document-title";
 import { useErrorMessage } from "@/hooks/use-error-message";
 import { useTranslation } from "@/i18n";
 import { isApiError } from "@/lib/api/api-error";
+import { useSchemeQuery } from "@/lib/api/get-scheme";
 import { call, type ApiPayload } from "@/lib/api/client";
 import { ADMIN_KEY, noRetryOnAccess } from "../api/venues";
 import { useAdmin } from "../shell/admin-context";
+import { Pager } from "../shell/pager";
 import { useDateTime } from "../team/date-time";
-import { diffJSON, showValue } from "./diff";
+import { diffJSON } from "./diff";
 import { auditFilter, KINDS, type ActivityFilter } from "./filter";
+import { actionLabel, fieldLabel, showValue, targetName } from "./labels";
 
 /** The most fields one change lists before "…and N more". */
 const MAX_FIELDS = 40;
@@ -34,6 +37,7 @@ export function ActivityPage() {
   const [draft, setDraft] = useState<ActivityFilter>(EMPTY);
   const [filter, setFilter] = useState<ActivityFilter>(EMPTY);
   const [page, setPage] = useState(1);
+  const currency = useSchemeQuery(scheme).data?.payload.currency ?? "GBP";
   useDocumentTitle(`${t("office.activity")} — ${brand}`);
   const badRange = draft.from !== "" && draft.to !== "" && draft.to < draft.from;
   const log = useQuery({
@@ -140,40 +144,18 @@ export function ActivityPage() {
           {rows.length === 0 ? <p className="muted">{t("activity.none")}</p> : null}
           <ol className="activity__list" aria-label={t("activity.label")}>
             {rows.map((r, i) => (
-              <ActivityRow key={`${r.at}-${i}`} entry={r} when={when(r.at)} />
+              <ActivityRow key={`${r.at}-${i}`} entry={r} when={when(r.at)} currency={currency} />
             ))}
           </ol>
-          {pages > 1 ? (
-            <nav className="outbox__pager" aria-label={t("activity.pages")}>
-              <button
-                type="button"
-                className="button button--ghost"
-                disabled={page <= 1}
-                onClick={() => setPage((p) => p - 1)}
-              >
-                {t("activity.newer")}
-              </button>
-              <span>{t("activity.page", { page, pages })}</span>
-              <button
-                type="button"
-                className="button button--ghost"
-                disabled={page >= pages}
-                onClick={() => setPage((p) => p + 1)}
-              >
-                {t("activity.older")}
-              </button>
-            </nav>
-          ) : null}
+          <Pager page={page} pages={pages} onPage={setPage} />
         </>
       ) : null}
     </section>
   );
 }
 
-function ActivityRow({ entry, when }: { entry: Entry; when: string }) {
+function ActivityRow({ entry, when, currency }: { entry: Entry; when: string; currency: string }) {
   const { t } = useTranslation();
-  const kind = entry.action.split(".")[0] ?? "";
-  const known = (KINDS as readonly string[]).includes(kind);
   const changes = diffJSON(entry.before, entry.after);
   const shown = changes.slice(0, MAX_FIELDS);
   const verdict =
@@ -183,10 +165,8 @@ function ActivityRow({ entry, when }: { entry: Entry; when: string }) {
       <div className="activity__head">
         <time className="activity__when">{when}</time>
         <span className="activity__who">{entry.actor_email}</span>
-        <span className="activity__what">
-          {known ? t(`activity.kinds.${kind}`) : kind} <code>{entry.action}</code>
-        </span>
-        <span className="activity__target">{entry.target}</span>
+        <span className="activity__what">{actionLabel(t, entry.action, entry.before)}</span>
+        <span className="activity__target">{targetName(entry.target, entry.before, entry.after)}</span>
       </div>
       <details className="activity__details">
         <summary>
@@ -207,11 +187,13 @@ function ActivityRow({ entry, when }: { entry: Entry; when: string }) {
             <tbody>
               {shown.map((c) => (
                 <tr key={c.path}>
-                  <th scope="row">
-                    <code>{c.path || "—"}</code>
-                  </th>
-                  <td className="activity__before">{showValue(c.before) || t("activity.empty")}</td>
-                  <td className="activity__after">{showValue(c.after) || t("activity.empty")}</td>
+                  <th scope="row">{fieldLabel(t, c.path) || "—"}</th>
+                  <td className="activity__before">
+                    {showValue(t, c.path, c.before, currency) || t("activity.empty")}
+                  </td>
+                  <td className="activity__after">
+                    {showValue(t, c.path, c.after, currency) || t("activity.empty")}
+                  </td>
                 </tr>
               ))}
             </tbody>

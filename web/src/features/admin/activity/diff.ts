@@ -61,10 +61,3 @@ export function diffJSON(before: Json, after: Json): FieldChange[] {
   walk("", a, b, out);
   return out;
 }
-
-/** A value as the diff table shows it: text as is, the rest as compact JSON. */
-export function showValue(v: Json): string {
-  if (v === undefined || v === null) return "";
-  if (typeof v === "string") return v;
-  return JSON.stringify(v);
-}

@@ -1,5 +1,5 @@
 /** The kinds an action starts with ("menu.upsert-item" is a menu change). */
-export const KINDS = ["scheme", "menu", "venue", "brand", "team", "refund"] as const;
+export const KINDS = ["scheme", "menu", "venue", "brand", "team", "refund", "support"] as const;
 
 export interface ActivityFilter {
   actor: string;
@@ -8,13 +8,16 @@ export interface ActivityFilter {
   to: string;
 }
 
+/** A day (YYYY-MM-DD) as the instant of the browser's midnight starting it (next: ending it). */
+export function dayInstant(d: string, next: boolean): string {
+  const t = new Date(`${d}T00:00:00`);
+  if (next) t.setDate(t.getDate() + 1);
+  return t.toISOString();
+}
+
 /** The filter as admin/audit/list takes it: days as instants of the browser's midnight. */
 export function auditFilter(f: ActivityFilter) {
-  const day = (d: string, next: boolean) => {
-    const t = new Date(`${d}T00:00:00`);
-    if (next) t.setDate(t.getDate() + 1);
-    return t.toISOString();
-  };
+  const day = dayInstant;
   return {
     ...(f.actor.trim() ? { actor: f.actor.trim() } : {}),
     ...(f.kind ? { action: f.kind } : {}),

@@ -4,6 +4,7 @@ import { useErrorMessage } from "@/hooks/use-error-message";
 import { useDocumentTitle } from "@/hooks/use-document-title";
 import { useTranslation } from "@/i18n";
 import type { AdminVenue } from "../api/venues";
+import { BoardPrinters } from "../printers/board-printers";
 import { useAdmin } from "../shell/admin-context";
 import { VenueControls } from "../venue-controls/venue-controls";
 import { useVenueControls } from "../venue-ops/api";
@@ -71,6 +72,7 @@ function Board({ scheme, venue }: { scheme: string; venue: AdminVenue }) {
         </h1>
         <ConnectionBadge connection={connection} />
         <SoundControl />
+        <BoardPrinters scheme={scheme} venue={venue.venue_slug} timeZone={venue.time_zone} />
         {/* Venue operations (busy, pause, auto-accept, sold out) mount here. */}
         <div className="board__venue-controls">
           <VenueControls scheme={scheme} venue={venue} />
@@ -134,10 +136,16 @@ function Board({ scheme, venue }: { scheme: string; venue: AdminVenue }) {
         actions={board.actions}
         error={errorIn("detail")}
         timeZone={venue.time_zone}
+        now={now}
         onHide={board.closeDetail}
       />
       {board.printing ? (
-        <KitchenTicket order={board.printing} venueName={venue.name} timeZone={venue.time_zone} />
+        <KitchenTicket
+          order={board.printing}
+          venueName={venue.name}
+          timeZone={venue.time_zone}
+          now={now}
+        />
       ) : null}
     </section>
   );

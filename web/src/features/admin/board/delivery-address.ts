@@ -1,3 +1,5 @@
+import { townLine } from "@/lib/address-line";
+
 /** A delivery address as the order keeps it (ordering.Address). */
 export interface DeliveryAddress {
   name?: string;
@@ -19,5 +21,5 @@ export function deliveryAddressOf(order: { delivery_address: unknown }): Deliver
 }
 
 export function addressLines(a: DeliveryAddress): string[] {
-  return [a.line1, a.line2, [a.postcode, a.city].filter(Boolean).join(" ")].filter((l): l is string => !!l);
+  return [a.line1, a.line2, townLine(a)].filter((l): l is string => !!l);
 }

@@ -2,7 +2,7 @@ import { createPortal } from "react-dom";
 import { useTranslation } from "@/i18n";
 import type { BoardOrder } from "./api";
 import { addressLines, deliveryAddressOf } from "./delivery-address";
-import { clockAt } from "./format";
+import { clockAt, scheduledFor } from "./format";
 import { isDelivery, mentionsAllergy } from "./lifecycle";
 
 /**
@@ -14,16 +14,19 @@ export function KitchenTicket({
   order,
   venueName,
   timeZone,
+  now,
 }: {
   order: BoardOrder;
   venueName: string;
   timeZone: string;
+  /** The server's time: a pre-order for another day says which. */
+  now: number;
 }) {
   const { t, i18n } = useTranslation();
   const address = deliveryAddressOf(order);
   const when = order.is_asap
     ? t("board.asap")
-    : t("board.scheduledFor", { time: clockAt(order.preorder_for, i18n.language, timeZone) });
+    : scheduledFor(order.preorder_for, now, i18n.language, timeZone, t);
   return createPortal(
     <article className="kitchen-ticket" data-testid="kitchen-ticket" aria-hidden="true">
       <p className="kitchen-ticket__venue">{venueName}</p>

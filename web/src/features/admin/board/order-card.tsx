@@ -2,7 +2,7 @@ import { DeliveryIcon, PickupIcon, WarningIcon } from "@/components/ui/icons";
 import { useTranslation } from "@/i18n";
 import { formatCurrency } from "@/lib/currency";
 import type { BoardOrder, OrderStatus } from "./api";
-import { clockAt } from "./format";
+import { clockAt, scheduledFor } from "./format";
 import {
   autoRejectMinutesCounted,
   autoRejectWarning,
@@ -86,7 +86,7 @@ export function OrderCard({
   const titleId = `order-${order.id}-title`;
   const when = order.is_asap
     ? t("board.asap")
-    : t("board.scheduledFor", { time: clockAt(order.preorder_for, i18n.language, timeZone) });
+    : scheduledFor(order.preorder_for, now, i18n.language, timeZone, t);
   return (
     <article
       className={`order-card order-card--${order.status}${warning !== null ? " order-card--late" : ""}`}

@@ -5,11 +5,12 @@ import { useTranslation } from "@/i18n";
 import { formatCurrency } from "@/lib/currency";
 import type { BoardOrder } from "./api";
 import { addressLines, deliveryAddressOf } from "./delivery-address";
-import { clockAt } from "./format";
+import { clockAt, scheduledFor } from "./format";
 import { canCancel, isDelivery, mapLink, mentionsAllergy } from "./lifecycle";
 import { StepButtons, type OrderActions } from "./order-card";
 import { AssignDriver } from "../venue-ops/assign-driver";
 import { canAssignDriver } from "../venue-ops/api";
+import { ReprintButton } from "../printers/reprint-button";
 
 /** Everything about one order: lines, modifiers, notes (allergies highlighted), contact, address, actions. */
 export function OrderDetail({
@@ -18,6 +19,7 @@ export function OrderDetail({
   actions,
   error,
   timeZone,
+  now,
   onHide,
 }: {
   order: BoardOrder | null;
@@ -26,6 +28,8 @@ export function OrderDetail({
   /** A step taken from here that failed. */
   error?: unknown;
   timeZone: string;
+  /** The server's time: a pre-order for another day says which. */
+  now: number;
   onHide: () => void;
 }) {
   const { t, i18n } = useTranslation();
@@ -53,6 +57,7 @@ export function OrderDetail({
           <button type="button" className="button button--ghost" onClick={() => actions.print(order)}>
             {t("board.print")}
           </button>
+          <ReprintButton scheme={scheme} order={order} />
         </div>
       }
     >
@@ -60,7 +65,9 @@ export function OrderDetail({
       <p className="order-detail__status">
         <strong>{t(`board.status.${order.status}`)}</strong> ·{" "}
         {t(isDelivery(order) ? "board.delivery" : "board.pickup")} ·{" "}
-        {order.is_asap ? t("board.asap") : t("board.scheduledFor", { time: at(order.preorder_for) })}
+        {order.is_asap
+          ? t("board.asap")
+          : scheduledFor(order.preorder_for, now, i18n.language, timeZone, t)}
       </p>
       <dl className="order-detail__times">
         <dt>{t("board.paid")}</dt>

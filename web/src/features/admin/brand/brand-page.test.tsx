@@ -201,4 +201,44 @@ describe("the Brand page", () => {
     await screen.findByText("Saved. The storefront shows the new brand now.");
     expect(updates()[0]).not.toHaveProperty("reply_to");
   });
+
+  it("edits tipping for every venue: on, presets, the default, own amounts; a bad preset is refused before sending", async () => {
+    const user = userEvent.setup();
+    answers["admin/scheme/document"] = () =>
+      ok({
+        business_slug: SCHEME,
+        reply_to: "",
+        venues: [
+          {
+            venue_slug: "soho",
+            tipping: { enabled: false, percents: [10, 15, 20], default_percent: 15, allow_custom: true },
+          },
+        ],
+      });
+    await openBrand();
+    const section = screen.getByRole("form", { name: "Tipping" });
+    expect((within(section).getByRole("radio", { name: "15 %" }) as HTMLInputElement).checked).toBe(true);
+    const presets = within(section).getByLabelText("Percent presets");
+    await user.clear(presets);
+    await user.type(presets, "10, 15, 150");
+    expect(within(section).getByRole("alert").textContent).toContain("1 to 5 different whole percents from 0 to 100");
+    expect(
+      (within(section).getByRole("button", { name: "Save tipping" }) as HTMLButtonElement).disabled,
+    ).toBe(true);
+    await user.clear(presets);
+    await user.type(presets, "10, 12, 15");
+    await user.click(within(section).getByRole("radio", { name: "12 %" }));
+    await user.click(within(section).getByRole("checkbox", { name: "Offer tips at checkout" }));
+    await user.click(within(section).getByRole("checkbox", { name: "Customers may enter their own amount" }));
+    await user.click(within(section).getByRole("button", { name: "Save tipping" }));
+    await within(section).findByText("Tipping saved.");
+    expect(sent.filter((s) => s.path === "admin/scheme/update").map((s) => s.body)).toEqual([
+      {
+        data: {
+          business_slug: SCHEME,
+          tipping: { enabled: true, percents: [10, 12, 15], default_percent: 12, allow_custom: false },
+        },
+      },
+    ]);
+  });
 });

@@ -8,6 +8,8 @@ import { useTranslation } from "@/i18n";
 import { useAdmin } from "../shell/admin-context";
 import { BrandForm } from "./brand-form-view";
 import { valuesOf } from "./brand-form";
+import type { Tipping } from "./tipping";
+import { TippingSection } from "./tipping-section";
 
 /**
  * Managers' Brand page (/{scheme}/admin/brand): name, logo, theme, the main
@@ -40,7 +42,10 @@ export function BrandPage() {
     <section className="office-page">
       <h1 className="office-page__title">{t("brand.title")}</h1>
       {data && !doc.isPending ? (
-        <BrandForm key={scheme} scheme={scheme} initial={valuesOf(data, replyToOf(doc.data))} />
+        <>
+          <BrandForm key={scheme} scheme={scheme} initial={valuesOf(data, replyToOf(doc.data))} />
+          <TippingSection key={`tipping-${scheme}`} scheme={scheme} initial={tippingOf(doc.data)} />
+        </>
       ) : (
         <p className="muted">{t("brand.loading")}</p>
       )}
@@ -52,4 +57,16 @@ function replyToOf(doc: unknown): string | null {
   if (!doc || typeof doc !== "object") return null;
   const v = (doc as { reply_to?: unknown }).reply_to;
   return typeof v === "string" ? v : "";
+}
+
+/** The scheme's tipping as its first venue has it (the editor sets every venue's). */
+function tippingOf(doc: unknown): Tipping {
+  const venues = (doc as { venues?: Array<{ tipping?: Partial<Tipping> }> } | undefined)?.venues;
+  const t = venues?.[0]?.tipping ?? {};
+  return {
+    enabled: t.enabled ?? false,
+    percents: t.percents?.length ? t.percents : [10, 12, 15],
+    default_percent: t.default_percent ?? 12,
+    allow_custom: t.allow_custom ?? true,
+  };
 }

@@ -1,7 +1,7 @@
 import "../i18n";
 import "./document.css";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useRef, useState, type ChangeEvent } from "react";
+import { Fragment, useRef, useState, type ChangeEvent } from "react";
 import { useDocumentTitle } from "@/hooks/use-document-title";
 import { useErrorMessage } from "@/hooks/use-error-message";
 import { useTranslation } from "@/i18n";
@@ -145,7 +145,7 @@ export function DocumentPage() {
       {problems.length > 0 ? (
         <div role="alert" className="document__problems">
           <p className="alert alert--error">{t("document.problems", { count: problems.length })}</p>
-          <table className="office-table">
+          <table className="document__table">
             <thead>
               <tr>
                 <th scope="col">{t("document.path")}</th>
@@ -155,7 +155,7 @@ export function DocumentPage() {
             <tbody>
               {problems.map((p) => (
                 <tr key={p.path}>
-                  <th scope="row">{p.path ? <code>{p.path}</code> : t("document.whole")}</th>
+                  <th scope="row">{p.path ? <code>{breakable(p.path)}</code> : t("document.whole")}</th>
                   <td>{p.message}</td>
                 </tr>
               ))}
@@ -165,4 +165,14 @@ export function DocumentPage() {
       ) : null}
     </section>
   );
+}
+
+/** A JSON path that may wrap after each "." and "]" (menus[0].categories[1]…), never mid-name. */
+function breakable(path: string) {
+  return path.split(/(?<=[.\]])/).map((part, i) => (
+    <Fragment key={i}>
+      {i > 0 ? <wbr /> : null}
+      {part}
+    </Fragment>
+  ));
 }

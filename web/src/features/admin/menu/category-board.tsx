@@ -3,30 +3,20 @@ import {
   DndContext,
   KeyboardSensor,
   PointerSensor,
-  useDroppable,
   useSensor,
   useSensors,
   type CollisionDetection,
-  type KeyboardCoordinateGetter,
   type DragEndEvent,
-  type UniqueIdentifier,
 } from "@dnd-kit/core";
-import {
-  SortableContext,
-  sortableKeyboardCoordinates,
-  useSortable,
-  verticalListSortingStrategy,
-} from "@dnd-kit/sortable";
-import { CSS } from "@dnd-kit/utilities";
-import { useState, type ReactNode } from "react";
+import { SortableContext, verticalListSortingStrategy } from "@dnd-kit/sortable";
+import { useState } from "react";
 import { useTranslation } from "@/i18n";
 import { formatCurrency } from "@/lib/currency";
 import type { MenuWrites } from "./api";
-import { findItem, newRef, type CategoryDoc, type ItemDoc, type MenuDoc } from "./menu-ops";
-
-const CAT = "cat:";
-const ITEM = "item:";
-const LIST = "list:";
+import { CAT, ITEM, LIST, useDragAnnouncements } from "./drag-announcements";
+import { keyboardCoordinates } from "./board-keyboard";
+import { CategoryName, ItemList, MoveButtons, Sortable } from "./board-parts";
+import { findItem, type CategoryDoc, type MenuDoc } from "./menu-ops";
 
 /**
  * Categories and their items, in order: drag a handle with the mouse or touch, or
@@ -41,6 +31,7 @@ export function CategoryBoard(props: {
   onSelect: (ref: string) => void;
   writes: MenuWrites;
   onRemoveCategory: (category: CategoryDoc) => void;
+  onAddItem: (category: CategoryDoc) => void;
 }) {
   const { t } = useTranslation();
   const { menu, writes } = props;
@@ -49,6 +40,7 @@ export function CategoryBoard(props: {
     useSensor(KeyboardSensor, { coordinateGetter: keyboardCoordinates }),
   );
   const [announce, setAnnounce] = useState("");
+  const announcements = useDragAnnouncements(menu);
 
   // An item lands on items and on category lists (an empty one too); a category on categories.
   const collision: CollisionDetection = (args) => {
@@ -100,19 +92,13 @@ export function CategoryBoard(props: {
     if (target) moveItem(ref, menu.categories[target.category]!.ref, target.index);
   };
 
-  const addItem = (category: CategoryDoc) => {
-    const title = t("menuEditor.newItem");
-    const item: ItemDoc = { ref: newRef(title), title, price: 0, description: "", modifier_categories: [] };
-    writes.upsertItem(category.ref, item);
-    props.onSelect(item.ref);
-  };
-
   return (
     <DndContext
       sensors={sensors}
       collisionDetection={collision}
       onDragEnd={onDragEnd}
       accessibility={{
+        announcements,
         screenReaderInstructions: { draggable: t("menuEditor.dragInstructions") },
       }}
     >
@@ -191,7 +177,7 @@ export function CategoryBoard(props: {
                   <button
                     type="button"
                     className="button button--ghost button--small"
-                    onClick={() => addItem(c)}
+                    onClick={() => props.onAddItem(c)}
                   >
                     {t("menuEditor.addItem")}
                     <span className="visually-hidden"> ({c.name})</span>
@@ -203,128 +189,5 @@ export function CategoryBoard(props: {
         </ol>
       </SortableContext>
     </DndContext>
-  );
-}
-
-/**
- * The arrow keys step to the next row of the same kind: an item to the next item (in
- * this category or the next), a category to the next category — not to the lists and
- * cards that hold them, which sortableKeyboardCoordinates would otherwise pick.
- */
-const keyboardCoordinates: KeyboardCoordinateGetter = (event, args) => {
-  const kind = String(args.context.active?.id ?? "").startsWith(CAT) ? CAT : ITEM;
-  const containers = args.context.droppableContainers;
-  // What sortableKeyboardCoordinates reads of the map: the enabled ones, and one by id.
-  const sameKind = {
-    getEnabled: () => containers.getEnabled().filter((c) => String(c.id).startsWith(kind)),
-    get: (id: UniqueIdentifier) => containers.get(id),
-  } as unknown as typeof containers;
-  return sortableKeyboardCoordinates(event, { ...args, context: { ...args.context, droppableContainers: sameKind } });
-};
-
-/** A sortable row; children get a function that renders its drag handle. */
-function Sortable(props: {
-  id: UniqueIdentifier;
-  className: string;
-  children: (handle: (label: string) => ReactNode) => ReactNode;
-}) {
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
-    useSortable({
-      id: props.id,
-    });
-  const style = { transform: CSS.Transform.toString(transform), transition };
-  return (
-    <li
-      ref={setNodeRef}
-      style={style}
-      className={`${props.className}${isDragging ? " is-dragging" : ""}`}
-      data-testid={String(props.id)}
-    >
-      {props.children((label) => (
-        <button
-          type="button"
-          ref={setActivatorNodeRef}
-          className="menu-board__handle"
-          {...attributes}
-          {...listeners}
-          aria-label={label}
-        >
-          <span aria-hidden="true">⠿</span>
-        </button>
-      ))}
-    </li>
-  );
-}
-
-function ItemList({ category, children }: { category: CategoryDoc; children: ReactNode }) {
-  const { t } = useTranslation();
-  const { setNodeRef } = useDroppable({ id: LIST + category.ref });
-  return (
-    <ol ref={setNodeRef} className="menu-board__items" aria-label={category.name}>
-      {children}
-      {category.items.length === 0 ? (
-        <li className="menu-board__empty muted">{t("menuEditor.emptyCategory")}</li>
-      ) : null}
-    </ol>
-  );
-}
-
-function MoveButtons(props: {
-  label: string;
-  first: boolean;
-  last: boolean;
-  onMove: (delta: -1 | 1) => void;
-}) {
-  const { t } = useTranslation();
-  return (
-    <span className="menu-board__move">
-      <button
-        type="button"
-        className="icon-button"
-        disabled={props.first}
-        aria-label={t("menuEditor.moveUp", { name: props.label })}
-        onClick={() => props.onMove(-1)}
-      >
-        ↑
-      </button>
-      <button
-        type="button"
-        className="icon-button"
-        disabled={props.last}
-        aria-label={t("menuEditor.moveDown", { name: props.label })}
-        onClick={() => props.onMove(1)}
-      >
-        ↓
-      </button>
-    </span>
-  );
-}
-
-/** The category's name, saved when the field is left (or Enter). */
-function CategoryName({ category, writes }: { category: CategoryDoc; writes: MenuWrites }) {
-  const { t } = useTranslation();
-  const [name, setName] = useState(category.name);
-  const [was, setWas] = useState(category.name);
-  if (was !== category.name) {
-    setWas(category.name);
-    setName(category.name);
-  }
-  const save = () => {
-    const trimmed = name.trim();
-    if (!trimmed) setName(category.name);
-    else if (trimmed !== category.name) writes.upsertCategory({ ref: category.ref, name: trimmed });
-  };
-  return (
-    <input
-      className="menu-board__category-name"
-      aria-label={t("menuEditor.categoryName")}
-      value={name}
-      maxLength={120}
-      onChange={(e) => setName(e.target.value)}
-      onBlur={save}
-      onKeyDown={(e) => {
-        if (e.key === "Enter") (e.target as HTMLInputElement).blur();
-      }}
-    />
   );
 }

@@ -23,7 +23,7 @@ export function DaypartsField(props: {
     setWas(props.value);
     setDraft(props.value);
   }
-  const valid = (d: Daypart) => d.days.length > 0 && d.from !== "" && d.to !== "" && d.from < d.to;
+  const valid = (d: Daypart) => d.days.length > 0 && d.from !== "" && d.to !== "" && d.from !== d.to;
   const save = (next: Daypart[]) => {
     setDraft(next);
     if (next.every(valid)) props.onChange(next);

@@ -1,9 +1,11 @@
-import { useState, type ReactNode } from "react";
+import { useState } from "react";
 import { CurrencyInput } from "@/components/ui/currency-input";
+import { FilePicker } from "@/components/ui/form/file-picker";
 import { useTranslation } from "@/i18n";
 import { useErrorMessage } from "@/hooks/use-error-message";
 import type { MenuWrites } from "./api";
 import { DaypartsField } from "./dayparts-field";
+import { Field } from "./field";
 import { useEditorParts } from "./editor-parts";
 import type { CategoryDoc, ItemDoc, MenuDoc } from "./menu-ops";
 import { SnoozeControl } from "./snooze-control";
@@ -40,6 +42,8 @@ export function ItemEditor(props: {
   const [titleError, setTitleError] = useState(false);
   const [uploading, setUploading] = useState(false);
   const [uploadError, setUploadError] = useState<unknown>(null);
+  /** The name of the file chosen last, shown beside the button. */
+  const [picked, setPicked] = useState("");
 
   /** Saves the draft with patch (and the category, when it moves). */
   const commit = (patch: Partial<ItemDoc>, categoryRef = category.ref) => {
@@ -56,12 +60,14 @@ export function ItemEditor(props: {
   };
   const onPicture = async (file: File | undefined) => {
     if (!file) return;
+    setPicked(file.name);
     setUploading(true);
     setUploadError(null);
     try {
       const photo = await upload(file, props.scheme);
       commit({ image_id: photo.id, image_url: photo.url });
     } catch (error) {
+      setPicked("");
       setUploadError(error);
     } finally {
       setUploading(false);
@@ -171,21 +177,41 @@ export function ItemEditor(props: {
             })}
           </fieldset>
         ) : null}
-        <fieldset className="item-editor__fieldset">
+        <fieldset className="item-editor__fieldset item-editor__fieldset--picture">
           <legend>{t("menuEditor.picture")}</legend>
-          <input
-            type="file"
-            accept="image/jpeg,image/png,image/webp"
-            aria-label={t("menuEditor.pictureUpload")}
-            disabled={uploading}
-            onChange={(e) => void onPicture(e.target.files?.[0])}
-          />
-          {uploading ? <span className="muted">{t("menuEditor.uploading")}</span> : null}
+          <div className="item-editor__picture">
+            {draft.image_url ? (
+              <img className="item-editor__thumb" src={draft.image_url} alt="" width={56} height={56} />
+            ) : null}
+            <FilePicker
+              label={draft.image_url ? t("menuEditor.pictureReplace") : t("menuEditor.pictureChoose")}
+              inputLabel={t("menuEditor.pictureUpload")}
+              accept="image/jpeg,image/png,image/webp"
+              disabled={uploading}
+              describedBy={id("picture-hint")}
+              chosen={
+                uploading && picked
+                  ? t("menuEditor.pictureUploadingName", { name: picked })
+                  : picked && draft.image_url
+                    ? t("menuEditor.pictureUploaded", { name: picked })
+                    : draft.image_url
+                      ? t("menuEditor.pictureCurrent")
+                      : t("menuEditor.pictureNone")
+              }
+              onFiles={(files) => onPicture(files[0])}
+            />
+          </div>
+          <p id={id("picture-hint")} className="muted small">
+            {t("menuEditor.pictureHint")}
+          </p>
           {draft.image_url ? (
             <button
               type="button"
               className="button button--ghost button--small"
-              onClick={() => commit({ image_url: "", image_id: 0 })}
+              onClick={() => {
+                setPicked("");
+                commit({ image_url: "", image_id: 0 });
+              }}
             >
               {t("menuEditor.pictureRemove")}
             </button>
@@ -217,22 +243,6 @@ export function ItemEditor(props: {
         </ul>
         {props.itemId ? <SnoozeControl scheme={props.scheme} itemId={props.itemId} /> : null}
       </aside>
-    </div>
-  );
-}
-
-export function Field(props: { id: string; label: string; error?: string; children: ReactNode }) {
-  return (
-    <div className={`field${props.error ? " field--invalid" : ""}`}>
-      <label className="field__label" htmlFor={props.id}>
-        {props.label}
-      </label>
-      {props.children}
-      {props.error ? (
-        <p className="field__error" role="alert">
-          {props.error}
-        </p>
-      ) : null}
     </div>
   );
 }

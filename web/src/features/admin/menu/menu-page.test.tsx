@@ -78,8 +78,11 @@ beforeEach(() => {
       }),
   };
   vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
-    const path = String(input).replace(/^\/api\/v3\//, "");
-    const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : {};
+    const path = String(input)
+      .replace(/^\/api\/v3\//, "")
+      .replace(/\?.*/, "");
+    // The picture's upload is multipart (FormData), every other call JSON.
+    const body = typeof init?.body === "string" ? (JSON.parse(init.body) as Record<string, unknown>) : {};
     sent.push({ path, data: (body.data ?? {}) as Record<string, unknown> });
     const answer = answers[path]?.(body) ?? {
       status: 404,
@@ -171,6 +174,8 @@ describe("the menu editor", () => {
   it("offers a modifier group on two items in one write", async () => {
     const user = userEvent.setup();
     await openEditor();
+    // The group (max 1) as customers read it: one label, one choice.
+    expect(screen.getByText("Customers see: Optional · one choice (round buttons)")).toBeTruthy();
     const group = screen.getByRole("group", { name: "Offered on 0 items" });
     await user.click(within(group).getByRole("checkbox", { name: "Classic" }));
     await user.click(within(group).getByRole("checkbox", { name: "Fries" }));
@@ -178,6 +183,64 @@ describe("the menu editor", () => {
     await waitFor(() =>
       expect(writes("admin/menu/attach-modifier-category")).toEqual([
         expect.objectContaining({ modifier_category_ref: "sauce", item_refs: ["classic", "fries"] }),
+      ]),
+    );
+  });
+
+  it("saves a new item only once it has a title and a price: customers never see 'New item £0.00'", async () => {
+    const user = userEvent.setup();
+    await openEditor();
+    await user.click(screen.getByRole("button", { name: /^Add item\s*\(Sides\)$/ }));
+    const dialog = await screen.findByRole("dialog", { name: "New item in Sides" });
+    const add = within(dialog).getByRole("button", { name: "Add item" });
+    await user.click(add);
+    expect(within(dialog).getByText("Give the item a title.")).toBeTruthy();
+    expect(within(dialog).getByText("Give the item a price above zero.")).toBeTruthy();
+    await user.type(within(dialog).getByLabelText("Title"), "Onion rings");
+    await user.click(add);
+    expect(within(dialog).queryByText("Give the item a title.")).toBeNull();
+    expect(writes("admin/menu/upsert-item")).toEqual([]);
+    expect(titles("Sides")).toEqual(["Fries"]);
+    await user.type(within(dialog).getByLabelText("Price"), "3.50");
+    await user.click(add);
+    await waitFor(() =>
+      expect(writes("admin/menu/upsert-item")).toEqual([
+        expect.objectContaining({
+          category_ref: "sides",
+          item: expect.objectContaining({ title: "Onion rings", price: 350 }),
+        }),
+      ]),
+    );
+    expect(titles("Sides")).toEqual(["Fries", "Onion rings"]);
+    expect(await screen.findByRole("form", { name: "Item" })).toBeTruthy(); // opened for the rest
+  });
+
+  it("chooses a picture with a button of its own, by keyboard, and names the file chosen", async () => {
+    const user = userEvent.setup();
+    answers["upload"] = () => ok({ id: 9, url: "/api/v3/media/demo-burgers/9.jpg" });
+    await openEditor();
+    await user.click(screen.getByRole("button", { name: "Fries" }));
+    const choose = await screen.findByRole("button", { name: "Choose a picture" });
+    const hint = document.getElementById(choose.getAttribute("aria-describedby") ?? "");
+    expect(hint?.textContent).toBe("JPEG, PNG or WebP, up to 5 MB. Customers see it on the item card.");
+    expect(screen.getByText("No picture yet")).toBeTruthy();
+    // The browser's own input is out of the tab order and hidden: the button is the control.
+    const input = screen.getByLabelText<HTMLInputElement>("Upload a picture (JPEG, PNG or WebP, up to 5 MB)");
+    expect(input.tabIndex).toBe(-1);
+    expect(input.getAttribute("aria-hidden")).toBe("true");
+    const opened = vi.spyOn(input, "click");
+    choose.focus();
+    await user.keyboard("{Enter}");
+    expect(opened).toHaveBeenCalledTimes(1);
+    await user.upload(
+      input,
+      new File([new Uint8Array([0xff, 0xd8, 0xff])], "soup.jpg", { type: "image/jpeg" }),
+    );
+    expect(await screen.findByText("soup.jpg added")).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Replace picture" })).toBeTruthy();
+    await waitFor(() =>
+      expect(writes("admin/menu/upsert-item")).toEqual([
+        expect.objectContaining({ item: expect.objectContaining({ ref: "fries", image_id: 9 }) }),
       ]),
     );
   });

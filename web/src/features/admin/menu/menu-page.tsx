@@ -11,8 +11,9 @@ import { useAdmin } from "../shell/admin-context";
 import { useMenuEditor, useMenuWrites } from "./api";
 import { CategoryBoard } from "./category-board";
 import { ItemEditor } from "./item-editor";
-import { findItem, newRef, type RemoveKind } from "./menu-ops";
+import { findItem, newRef, type CategoryDoc, type RemoveKind } from "./menu-ops";
 import { ModifierGroups } from "./modifier-groups";
+import { NewItemDialog } from "./new-item-dialog";
 
 interface Removal {
   kind: RemoveKind;
@@ -39,6 +40,7 @@ export function MenuEditorPage() {
   const [selected, setSelected] = useState<string | null>(null);
   const [removal, setRemoval] = useState<Removal | null>(null);
   const [categoryName, setCategoryName] = useState("");
+  const [adding, setAdding] = useState<CategoryDoc | null>(null);
   useDocumentTitle(`${t("office.menu")} — ${brand}`);
 
   if (!isManager || (isApiError(view.error) && view.error.code === 1403)) {
@@ -108,6 +110,7 @@ export function MenuEditorPage() {
                 onSelect={setSelected}
                 writes={writes}
                 onRemoveCategory={(c) => setRemoval({ kind: "category", ref: c.ref, name: c.name })}
+                onAddItem={setAdding}
               />
               <form
                 className="menu-editor__add"
@@ -163,6 +166,16 @@ export function MenuEditorPage() {
           />
         </>
       ) : null}
+      <NewItemDialog
+        category={adding}
+        currency={currency}
+        onCancel={() => setAdding(null)}
+        onCreate={(categoryRef, item) => {
+          writes.upsertItem(categoryRef, item);
+          setSelected(item.ref);
+          setAdding(null);
+        }}
+      />
       <ConfirmDialog
         open={removal !== null}
         title={t("menuEditor.hideTitle", { name: removal?.name ?? "" })}

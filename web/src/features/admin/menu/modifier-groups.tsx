@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { CurrencyInput } from "@/components/ui/currency-input";
 import { useTranslation } from "@/i18n";
+import { modifierRule } from "@/lib/modifier-rule";
 import type { MenuWrites } from "./api";
 import { itemsWithGroup, newRef, type MenuDoc, type ModifierCategoryDoc } from "./menu-ops";
 
@@ -101,6 +102,7 @@ function GroupCard(props: {
     }
   };
   const id = (s: string) => `group-${group.ref}-${s}`;
+  const rule = modifierRule(t, group.select_min, group.select_max); // as saved, as customers read it
   return (
     <article
       className="group-card"
@@ -150,6 +152,10 @@ function GroupCard(props: {
           <span className="visually-hidden"> {group.name}</span>
         </button>
       </div>
+      <p className="muted group-card__rule">
+        {t("menuEditor.groupRule", { rule: rule.text })}
+        {rule.single ? ` · ${t("menuEditor.oneChoice")}` : ""}
+      </p>
       {tooFew || badRange ? (
         <p className="field__error" role="alert">
           {t(tooFew ? "menuEditor.minTooHigh" : "menuEditor.maxBelowMin")}

@@ -9,6 +9,7 @@ import { isApiError } from "@/lib/api/api-error";
 import { call } from "@/lib/api/client";
 import { ADMIN_KEY, noRetryOnAccess } from "../api/venues";
 import { useAdmin } from "../shell/admin-context";
+import { Pager } from "../shell/pager";
 import { useDateTime } from "../team/date-time";
 
 /**
@@ -59,7 +60,7 @@ export function OutboxPage() {
         <>
           <p>{t("outbox.count", { count: total })}</p>
           {mails.length > 0 ? (
-            <table className="office-table" aria-label={t("outbox.label")}>
+            <table className="office-table office-table--stack outbox__table" aria-label={t("outbox.label")}>
               <thead>
                 <tr>
                   <th scope="col">{t("outbox.to")}</th>
@@ -71,40 +72,20 @@ export function OutboxPage() {
               <tbody>
                 {mails.map((m) => (
                   <tr key={m.id}>
-                    <td>{m.to}</td>
-                    <td>{m.subject}</td>
-                    <td>
+                    <td data-label={t("outbox.to")}>{m.to}</td>
+                    <td className="office-table__main">{m.subject}</td>
+                    <td data-label={t("outbox.status")}>
                       <span className={`outbox__status outbox__status--${m.status}`}>
                         {t(`outbox.statuses.${m.status}`)}
                       </span>
                     </td>
-                    <td>{when(m.sent_at ?? m.created_at)}</td>
+                    <td data-label={t("outbox.time")}>{when(m.sent_at ?? m.created_at)}</td>
                   </tr>
                 ))}
               </tbody>
             </table>
           ) : null}
-          {pages > 1 ? (
-            <nav className="outbox__pager" aria-label={t("outbox.pages")}>
-              <button
-                type="button"
-                className="button button--ghost"
-                disabled={page <= 1}
-                onClick={() => setPage((p) => p - 1)}
-              >
-                {t("outbox.newer")}
-              </button>
-              <span>{t("outbox.page", { page, pages })}</span>
-              <button
-                type="button"
-                className="button button--ghost"
-                disabled={page >= pages}
-                onClick={() => setPage((p) => p + 1)}
-              >
-                {t("outbox.older")}
-              </button>
-            </nav>
-          ) : null}
+          <Pager page={page} pages={pages} onPage={setPage} />
         </>
       ) : null}
     </section>

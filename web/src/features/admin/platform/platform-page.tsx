@@ -140,7 +140,10 @@ function Console({ token, email }: { token: string; email: string }) {
         {schemes.data ? (
           <>
             <p>{t("platform.count", { count: list.length })}</p>
-            <table className="office-table platform__table" aria-label={t("platform.schemes")}>
+            <table
+              className="office-table office-table--stack platform__table"
+              aria-label={t("platform.schemes")}
+            >
               <thead>
                 <tr>
                   <th scope="col">{t("platform.name")}</th>
@@ -153,7 +156,7 @@ function Console({ token, email }: { token: string; email: string }) {
               <tbody>
                 {list.map((s) => (
                   <tr key={s.business_slug}>
-                    <td>
+                    <td className="office-table__main">
                       <Link
                         to={paths.admin.root.getHref(s.business_slug)}
                         aria-label={t("platform.open", { name: s.name })}
@@ -161,12 +164,12 @@ function Console({ token, email }: { token: string; email: string }) {
                         {s.name}
                       </Link>
                     </td>
-                    <td>
+                    <td data-label={t("platform.slug")}>
                       <code>/{s.business_slug}</code>
                     </td>
-                    <td>{s.currency}</td>
-                    <td>{s.venues}</td>
-                    <td>{when(s.created_at)}</td>
+                    <td data-label={t("platform.currency")}>{s.currency}</td>
+                    <td data-label={t("platform.venues")}>{s.venues}</td>
+                    <td data-label={t("platform.created")}>{when(s.created_at)}</td>
                   </tr>
                 ))}
               </tbody>

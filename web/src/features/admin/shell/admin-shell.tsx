@@ -1,6 +1,6 @@
 import "../i18n";
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import {
   Link,
   Navigate,
@@ -177,6 +177,12 @@ function OfficeNav({
   manager: boolean;
 }) {
   const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const nav = useRef<HTMLElement>(null);
+  // On a narrow screen the links scroll sideways: the current one is brought into view.
+  useEffect(() => {
+    nav.current?.querySelector(".active")?.scrollIntoView?.({ block: "nearest", inline: "center" });
+  }, [pathname]);
   const boardVenue = current ?? rememberedVenue(scheme) ?? venues[0]?.venue_slug;
   const link = (to: string, label: string) => (
     <NavLink to={to} className="office-nav__link">
@@ -184,16 +190,28 @@ function OfficeNav({
     </NavLink>
   );
   return (
-    <nav className="office-nav" aria-label={t("office.nav")}>
+    <nav ref={nav} className="office-nav" aria-label={t("office.nav")}>
       {boardVenue ? link(paths.admin.board.getHref(scheme, boardVenue), t("office.board")) : null}
-      {/* The rest is the scheme's (managers'); each page checks the role too. */}
+      {/* Staff find and refund their venues' orders too. */}
+      {link(paths.admin.orders.getHref(scheme), t("office.orders"))}
+      {/* Menu to Brand and Team onwards are the scheme's (managers'); each page checks the role too. */}
       {manager ? (
         <>
           {link(paths.admin.menu.getHref(scheme), t("office.menu"))}
           {link(paths.admin.venues.getHref(scheme), t("office.venues"))}
           {link(paths.admin.brand.getHref(scheme), t("office.brand"))}
+          {link(paths.admin.customers.getHref(scheme), t("office.customers"))}
+          {link(paths.admin.promotions.getHref(scheme), t("office.promotions"))}
+        </>
+      ) : null}
+      {/* Staff answer their venues' support requests too. */}
+      {link(paths.admin.support.getHref(scheme), t("office.support"))}
+      {manager ? (
+        <>
+          {link(paths.admin.reports.getHref(scheme), t("office.reports"))}
           {link(paths.admin.team.getHref(scheme), t("office.team"))}
           {link(paths.admin.outbox.getHref(scheme), t("office.outbox"))}
+          {link(paths.admin.webhooks.getHref(scheme), t("office.webhooks"))}
           {link(paths.admin.activity.getHref(scheme), t("office.activity"))}
           {link(paths.admin.document.getHref(scheme), t("office.document"))}
         </>

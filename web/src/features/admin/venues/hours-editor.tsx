@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { Fragment, useEffect, useRef, useState } from "react";
 import { useTranslation } from "@/i18n";
 import {
   addRange,
@@ -61,87 +61,112 @@ export function RangesInputs({ ranges, label, onChange, onRemove }: RangesProps)
   );
 }
 
+interface CopyPanelProps {
+  from: string;
+  dayName: (day: string) => string;
+  onApply: (to: string[]) => void;
+  onCancel: () => void;
+}
+
+/**
+ * "Copy Monday to…": the other days to tick, shown right under the day it copies (not at the end
+ * of the week, off screen), its first box focused and the panel scrolled into view.
+ */
+function CopyPanel({ from, dayName, onApply, onCancel }: CopyPanelProps) {
+  const { t } = useTranslation();
+  const [to, setTo] = useState<string[]>([]);
+  const first = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    first.current?.focus({ preventScroll: true });
+    first.current?.closest("fieldset")?.scrollIntoView({ block: "nearest" });
+  }, [from]);
+  return (
+    <fieldset className="hours__copy" data-testid="hours-copy">
+      <legend>{t("venues.copyTo", { day: dayName(from) })}</legend>
+      {WEEKDAYS.filter((d) => d !== from).map((d, i) => (
+        <label key={d} className="venues-check">
+          <input
+            ref={i === 0 ? first : undefined}
+            type="checkbox"
+            checked={to.includes(d)}
+            onChange={(e) => setTo((list) => (e.target.checked ? [...list, d] : list.filter((x) => x !== d)))}
+          />
+          {dayName(d)}
+        </label>
+      ))}
+      <span className="hours__copy-actions">
+        <button
+          type="button"
+          className="button button--primary button--small"
+          disabled={to.length === 0}
+          onClick={() => onApply(to)}
+        >
+          {t("venues.copyApply")}
+        </button>
+        <button type="button" className="button button--ghost button--small" onClick={onCancel}>
+          {t("venues.cancel")}
+        </button>
+      </span>
+    </fieldset>
+  );
+}
+
 /** The weekly hours: several ranges a day, a closed day has none; one day copied to others. */
 export function HoursEditor({ hours, onChange }: { hours: Hours; onChange: (hours: Hours) => void }) {
   const { t } = useTranslation();
   const [copyFrom, setCopyFrom] = useState<string | null>(null);
-  const [copyTo, setCopyTo] = useState<string[]>([]);
   const dayName = (d: string) => t(`venues.day.${d}`);
   return (
     <div className="hours">
       {WEEKDAYS.map((day) => {
         const ranges = rangesOf(hours, day);
         return (
-          <div key={day} className="hours__day" data-testid={`hours-${day}`}>
-            <span className="hours__name">{dayName(day)}</span>
-            <div className="hours__ranges">
-              {ranges.length === 0 ? <span className="muted">{t("venues.closed")}</span> : null}
-              <RangesInputs
-                ranges={ranges}
-                label={dayName(day)}
-                onChange={(i, r) => onChange(setRange(hours, day, i, r))}
-                onRemove={(i) => onChange(removeRange(hours, day, i))}
-              />
+          <Fragment key={day}>
+            <div className="hours__day" data-testid={`hours-${day}`}>
+              <span className="hours__name">{dayName(day)}</span>
+              <div className="hours__ranges">
+                {ranges.length === 0 ? <span className="muted">{t("venues.closed")}</span> : null}
+                <RangesInputs
+                  ranges={ranges}
+                  label={dayName(day)}
+                  onChange={(i, r) => onChange(setRange(hours, day, i, r))}
+                  onRemove={(i) => onChange(removeRange(hours, day, i))}
+                />
+              </div>
+              <span className="hours__actions">
+                <button
+                  type="button"
+                  className="button button--ghost button--small"
+                  onClick={() => onChange(addRange(hours, day))}
+                >
+                  {t("venues.addRange")}
+                  <span className="visually-hidden"> ({dayName(day)})</span>
+                </button>
+                <button
+                  type="button"
+                  className="button button--ghost button--small"
+                  aria-expanded={copyFrom === day}
+                  onClick={() => setCopyFrom(copyFrom === day ? null : day)}
+                >
+                  {t("venues.copy")}
+                  <span className="visually-hidden"> ({dayName(day)})</span>
+                </button>
+              </span>
             </div>
-            <span className="hours__actions">
-              <button
-                type="button"
-                className="button button--ghost button--small"
-                onClick={() => onChange(addRange(hours, day))}
-              >
-                {t("venues.addRange")}
-                <span className="visually-hidden"> ({dayName(day)})</span>
-              </button>
-              <button
-                type="button"
-                className="button button--ghost button--small"
-                onClick={() => {
-                  setCopyFrom(day);
-                  setCopyTo([]);
+            {copyFrom === day ? (
+              <CopyPanel
+                from={day}
+                dayName={dayName}
+                onApply={(to) => {
+                  onChange(copyDay(hours, day, to));
+                  setCopyFrom(null);
                 }}
-              >
-                {t("venues.copy")}
-                <span className="visually-hidden"> ({dayName(day)})</span>
-              </button>
-            </span>
-          </div>
+                onCancel={() => setCopyFrom(null)}
+              />
+            ) : null}
+          </Fragment>
         );
       })}
-      {copyFrom !== null ? (
-        <fieldset className="hours__copy">
-          <legend>{t("venues.copyTo", { day: dayName(copyFrom) })}</legend>
-          {WEEKDAYS.filter((d) => d !== copyFrom).map((d) => (
-            <label key={d} className="venues-check">
-              <input
-                type="checkbox"
-                checked={copyTo.includes(d)}
-                onChange={(e) =>
-                  setCopyTo((to) => (e.target.checked ? [...to, d] : to.filter((x) => x !== d)))
-                }
-              />
-              {dayName(d)}
-            </label>
-          ))}
-          <button
-            type="button"
-            className="button button--primary button--small"
-            disabled={copyTo.length === 0}
-            onClick={() => {
-              onChange(copyDay(hours, copyFrom, copyTo));
-              setCopyFrom(null);
-            }}
-          >
-            {t("venues.copyApply")}
-          </button>
-          <button
-            type="button"
-            className="button button--ghost button--small"
-            onClick={() => setCopyFrom(null)}
-          >
-            {t("venues.cancel")}
-          </button>
-        </fieldset>
-      ) : null}
     </div>
   );
 }

@@ -1,4 +1,5 @@
-import { useState } from "react";
+import { useId, useState } from "react";
+import { FieldProblem } from "./field-problem";
 import { formatMoneyInput, parseMoney } from "./venue-model";
 
 interface MoneyInputProps {
@@ -6,10 +7,13 @@ interface MoneyInputProps {
   currency: string;
   value: number;
   onChange: (minor: number) => void;
+  /** The last save's problem with this field, in the manager's language. */
+  problem?: string;
 }
 
 /** An amount typed in units ("12.50"), kept in minor units; a wrong entry stays as typed and is not applied. */
-export function MoneyInput({ label, currency, value, onChange }: MoneyInputProps) {
+export function MoneyInput({ label, currency, value, onChange, problem }: MoneyInputProps) {
+  const problemId = useId();
   const [text, setText] = useState(formatMoneyInput(value));
   // A value changed from outside (an import, a reset) replaces what is typed.
   const [seen, setSeen] = useState(value);
@@ -27,13 +31,15 @@ export function MoneyInput({ label, currency, value, onChange }: MoneyInputProps
         type="text"
         inputMode="decimal"
         value={text}
-        aria-invalid={bad || undefined}
+        aria-invalid={bad || !!problem || undefined}
+        aria-describedby={problem ? problemId : undefined}
         onChange={(e) => {
           setText(e.target.value);
           const minor = parseMoney(e.target.value);
           if (minor !== null) onChange(minor);
         }}
       />
+      <FieldProblem id={problemId} text={problem} />
     </label>
   );
 }

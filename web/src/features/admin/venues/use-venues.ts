@@ -15,8 +15,8 @@ export function useVenueDocs(scheme: string, enabled: boolean) {
         { filter: { business_slug: scheme } },
         { signal },
       );
-      const doc = payload as unknown as { venues: VenueDoc[]; currency: string };
-      return { venues: doc.venues ?? [], currency: doc.currency };
+      const doc = payload as unknown as { venues: VenueDoc[]; currency: string; country: string };
+      return { venues: doc.venues ?? [], currency: doc.currency, country: doc.country };
     },
     enabled,
     retry: noRetryOnAccess,

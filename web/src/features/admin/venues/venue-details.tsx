@@ -1,7 +1,10 @@
+import { useId } from "react";
 import { useTranslation } from "@/i18n";
 import { AddressLookup } from "./address-lookup";
+import { FieldProblem } from "./field-problem";
 import { MoneyInput } from "./money-input";
-import type { VenueDoc } from "./venue-model";
+import { NumberField, PercentField, TextField } from "./venue-fields";
+import { withCountry, type VenueDoc } from "./venue-model";
 
 const ZONES = ["Europe/London", "Europe/Warsaw", "Europe/Dublin", "Europe/Berlin", "Europe/Paris"];
 
@@ -9,63 +12,14 @@ interface Props {
   venue: VenueDoc;
   onChange: (venue: VenueDoc) => void;
   currency: string;
-}
-
-function NumberField({
-  label,
-  value,
-  onChange,
-  min = 0,
-  max,
-}: {
-  label: string;
-  value: number;
-  onChange: (n: number) => void;
-  min?: number;
-  max?: number;
-}) {
-  return (
-    <label className="venues-field">
-      <span>{label}</span>
-      <input
-        type="number"
-        min={min}
-        max={max}
-        value={value}
-        onChange={(e) => onChange(Math.round(Number(e.target.value) || 0))}
-      />
-    </label>
-  );
-}
-
-/** A percentage typed with up to two decimals, kept in basis points. */
-function PercentField({
-  label,
-  bp,
-  onChange,
-}: {
-  label: string;
-  bp: number;
-  onChange: (bp: number) => void;
-}) {
-  return (
-    <label className="venues-field">
-      <span>{label} (%)</span>
-      <input
-        type="number"
-        min={0}
-        max={100}
-        step={0.01}
-        value={bp / 100}
-        onChange={(e) => onChange(Math.round((Number(e.target.value) || 0) * 100))}
-      />
-    </label>
-  );
+  /** The last save's problems, keyed by the venue's path ("address.postcode"), in the manager's language. */
+  problems?: Record<string, string>;
 }
 
 /** The venue's details: address and pin, zone, order types, minutes, minimums, rates, tipping, slot capacity. */
-export function VenueDetails({ venue: v, onChange, currency }: Props) {
+export function VenueDetails({ venue: v, onChange, currency, problems = {} }: Props) {
   const { t } = useTranslation();
+  const typesProblem = useId();
   const set = (patch: Partial<VenueDoc>) => onChange({ ...v, ...patch });
   const types = v.order_types ?? [];
   const toggleType = (type: number, on: boolean) =>
@@ -75,66 +29,68 @@ export function VenueDetails({ venue: v, onChange, currency }: Props) {
   return (
     <div className="venues-details">
       <div className="venues-grid">
-        <label className="venues-field">
-          <span>{t("venues.name")}</span>
-          <input type="text" value={v.name} maxLength={120} onChange={(e) => set({ name: e.target.value })} />
-        </label>
-        <label className="venues-field">
-          <span>{t("venues.timeZone")}</span>
-          <input
-            list="venue-time-zones"
-            value={v.time_zone}
-            onChange={(e) => set({ time_zone: e.target.value })}
-          />
-          <datalist id="venue-time-zones">
-            {ZONES.map((z) => (
-              <option key={z} value={z} />
-            ))}
-          </datalist>
-        </label>
+        <TextField
+          label={t("venues.name")}
+          value={v.name}
+          maxLength={120}
+          problem={problems.name}
+          onChange={(name) => set({ name })}
+        />
+        <TextField
+          label={t("venues.timeZone")}
+          value={v.time_zone}
+          list="venue-time-zones"
+          problem={problems.time_zone}
+          onChange={(time_zone) => set({ time_zone })}
+        />
+        <datalist id="venue-time-zones">
+          {ZONES.map((z) => (
+            <option key={z} value={z} />
+          ))}
+        </datalist>
       </div>
       <AddressLookup
         lat={v.lat}
         lng={v.lng}
         onMove={(lat, lng) => set({ lat, lng })}
         onFound={(d) =>
-          set({
-            lat: d.lat,
-            lng: d.lng,
-            address: {
-              ...v.address,
-              line1: d.line_1,
-              city: d.city,
-              postcode: d.postcode,
-              country: d.country,
-            },
-          })
+          onChange(
+            withCountry(
+              {
+                ...v,
+                lat: d.lat,
+                lng: d.lng,
+                address: { ...v.address, line1: d.line_1, city: d.city, postcode: d.postcode },
+              },
+              d.country,
+            ),
+          )
         }
       />
       <div className="venues-grid">
         {(["line1", "line2", "city", "postcode"] as const).map((k) => (
-          <label key={k} className="venues-field">
-            <span>{t(`venues.address.${k}`)}</span>
-            <input
-              type="text"
-              value={v.address[k]}
-              maxLength={k === "postcode" ? 16 : 120}
-              onChange={(e) => set({ address: { ...v.address, [k]: e.target.value } })}
-            />
-          </label>
+          <TextField
+            key={k}
+            label={t(`venues.address.${k}`)}
+            value={v.address[k]}
+            maxLength={k === "postcode" ? 16 : 120}
+            problem={problems[`address.${k}`]}
+            onChange={(text) => set({ address: { ...v.address, [k]: text } })}
+          />
         ))}
         <label className="venues-field">
           <span>{t("venues.address.country")}</span>
-          <select
-            value={v.address.country}
-            onChange={(e) => set({ address: { ...v.address, country: e.target.value } })}
-          >
+          <select value={v.address.country} onChange={(e) => onChange(withCountry(v, e.target.value))}>
             <option value="GB">GB</option>
             <option value="PL">PL</option>
           </select>
         </label>
       </div>
-      <fieldset className="venues-fieldset">
+      <fieldset
+        className="venues-fieldset"
+        aria-invalid={problems.order_types ? true : undefined}
+        aria-describedby={problems.order_types ? typesProblem : undefined}
+      >
         <legend>{t("venues.orderTypes")}</legend>
         <label className="venues-check">
           <input
@@ -152,17 +108,25 @@ export function VenueDetails({ venue: v, onChange, currency }: Props) {
           />
           {t("venues.pickup")}
         </label>
+        <FieldProblem id={typesProblem} text={problems.order_types} />
+        {types.includes(0) && v.delivery.radius_m <= 0 && (v.delivery.zones ?? []).length === 0 ? (
+          <p className="venues-note" role="note" data-testid="delivery-not-yet">
+            {t("venues.deliveryNotYet")}
+          </p>
+        ) : null}
       </fieldset>
       <div className="venues-grid">
         <NumberField
           label={t("venues.prepMinutes")}
           value={v.prep_minutes}
+          problem={problems["prep_minutes"]}
           max={1440}
           onChange={(n) => set({ prep_minutes: n })}
         />
         <NumberField
           label={t("venues.deliveryMinutes")}
           value={v.delivery_minutes}
+          problem={problems["delivery_minutes"]}
           max={1440}
           onChange={(n) => set({ delivery_minutes: n })}
         />
@@ -170,46 +134,59 @@ export function VenueDetails({ venue: v, onChange, currency }: Props) {
           label={t("venues.pickupMinimum")}
           currency={currency}
           value={v.pickup.minimum}
+          problem={problems["pickup.minimum"]}
           onChange={(minimum) => set({ pickup: { ...v.pickup, minimum } })}
         />
         <MoneyInput
           label={t("venues.deliveryMinimum")}
           currency={currency}
           value={v.delivery.minimum}
+          problem={problems["delivery.minimum"]}
           onChange={(minimum) => set({ delivery: { ...v.delivery, minimum } })}
         />
         <MoneyInput
           label={t("venues.deliveryFee")}
           currency={currency}
           value={v.delivery.fee}
+          problem={problems["delivery.fee"]}
           onChange={(fee) => set({ delivery: { ...v.delivery, fee } })}
         />
         <MoneyInput
           label={t("venues.freeOver")}
           currency={currency}
           value={v.delivery.free_over}
+          problem={problems["delivery.free_over"]}
           onChange={(free_over) => set({ delivery: { ...v.delivery, free_over } })}
         />
         <NumberField
           label={t("venues.radiusM")}
           value={v.delivery.radius_m}
+          problem={problems["delivery.radius_m"]}
           onChange={(radius_m) => set({ delivery: { ...v.delivery, radius_m } })}
         />
         <PercentField
           label={t("venues.serviceCharge")}
           bp={v.service_charge_bp}
+          problem={problems["service_charge_bp"]}
           onChange={(n) => set({ service_charge_bp: n })}
         />
-        <PercentField label={t("venues.vat")} bp={v.vat_rate_bp} onChange={(n) => set({ vat_rate_bp: n })} />
+        <PercentField
+          label={t("venues.vat")}
+          bp={v.vat_rate_bp}
+          problem={problems["vat_rate_bp"]}
+          onChange={(n) => set({ vat_rate_bp: n })}
+        />
         <NumberField
           label={t("venues.deliverySlots")}
           value={v.delivery.slot_capacity}
+          problem={problems["delivery.slot_capacity"]}
           max={10000}
           onChange={(slot_capacity) => set({ delivery: { ...v.delivery, slot_capacity } })}
         />
         <NumberField
           label={t("venues.pickupSlots")}
           value={v.pickup.slot_capacity}
+          problem={problems["pickup.slot_capacity"]}
           max={10000}
           onChange={(slot_capacity) => set({ pickup: { ...v.pickup, slot_capacity } })}
         />

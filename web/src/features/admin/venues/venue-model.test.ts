@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
 import {
   addRange,
+  blankVenue,
+  fromDraft,
+  unsavedSections,
+  withCountry,
+  withSavedSection,
   clashingDates,
   copyDay,
   crossesMidnight,
@@ -179,5 +184,50 @@ describe("forms", () => {
     expect(parseMoney("10")).toBe(1000);
     expect(parseMoney("-1")).toBeNull();
     expect(parseMoney("1.999")).toBeNull();
+  });
+});
+
+describe("a new venue", () => {
+  it("starts at its country's VAT rate: 20 % in the UK, 8 % in Poland", () => {
+    expect(blankVenue("kings-cross", "King's Cross").vat_rate_bp).toBe(2000);
+    const krakow = blankVenue("krakow", "Kraków", undefined, "PL");
+    expect(krakow.address.country).toBe("PL");
+    expect(krakow.vat_rate_bp).toBe(800);
+    // Beside a first venue in Poland, even in a scheme registered in the UK.
+    expect(blankVenue("nowa", "Nowa", krakow, "GB").vat_rate_bp).toBe(800);
+  });
+
+  it("follows a change of country until the manager sets a rate of their own", () => {
+    const v = blankVenue("kings-cross", "King's Cross");
+    expect(withCountry(v, "PL")).toMatchObject({ address: { country: "PL" }, vat_rate_bp: 800 });
+    const own = { ...v, vat_rate_bp: 500 };
+    expect(withCountry(own, "PL")).toMatchObject({ address: { country: "PL" }, vat_rate_bp: 500 });
+  });
+});
+
+describe("unsaved work", () => {
+  const saved = blankVenue("soho", "Soho");
+  it("names the sections whose edits are not saved, and a new venue's details", () => {
+    expect(unsavedSections(saved, saved, false)).toEqual([]);
+    expect(unsavedSections(saved, saved, true)).toEqual(["details"]);
+    const draft = {
+      ...saved,
+      name: "Soho Square",
+      opening_hours: addRange({}, "1"),
+      delivery: { ...saved.delivery, fee: 250 },
+    };
+    expect(unsavedSections(saved, draft, false)).toEqual(["details", "hours"]);
+    // The same document with its keys in another order is the same.
+    const reordered = Object.fromEntries(Object.entries(saved).reverse()) as typeof saved;
+    expect(unsavedSections(saved, reordered, false)).toEqual([]);
+  });
+
+  it("takes one section as saved and keeps the others' edits", () => {
+    const draft = { ...saved, name: "Soho Square", opening_hours: addRange({}, "1") };
+    const answer = { ...saved, opening_hours: addRange({}, "1"), menu: "main" };
+    const after = withSavedSection(draft, answer, "hours");
+    expect(unsavedSections(answer, after, false)).toEqual(["details"]);
+    expect(fromDraft(draft, saved, "hours")).toEqual({ opening_hours: draft.opening_hours });
+    expect(fromDraft(draft, saved, "details")).toMatchObject({ name: "Soho Square", opening_hours: {} });
   });
 });

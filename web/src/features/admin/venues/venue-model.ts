@@ -60,6 +60,52 @@ export interface VenueDoc {
   layout_style: number;
 }
 
+/**
+ * The VAT a restaurant's meals carry, in basis points, by country: 20 % in the UK (hot food and
+ * restaurant meals, standard rate), 8 % in Poland (restaurant and takeaway meals); the demo
+ * venues' rates. A new venue starts at its country's rate, and follows a change of country until
+ * the manager sets a rate of their own.
+ */
+export const VAT_DEFAULT_BP: Record<string, number> = { GB: 2000, PL: 800 };
+
+export function defaultVatBp(country: string): number {
+  return VAT_DEFAULT_BP[country] ?? 0;
+}
+
+/** A venue moved to another country: its VAT rate follows when it was the old country's default. */
+export function withCountry(v: VenueDoc, country: string): VenueDoc {
+  const vat = v.vat_rate_bp === defaultVatBp(v.address.country) ? defaultVatBp(country) : v.vat_rate_bp;
+  return { ...v, address: { ...v.address, country }, vat_rate_bp: vat };
+}
+
+/**
+ * A new venue's starting document: pickup only, beside the first venue (or central London), in its
+ * country (the first venue's, else the scheme's) with that country's VAT rate.
+ */
+export function blankVenue(slug: string, name: string, near?: VenueDoc, schemeCountry = "GB"): VenueDoc {
+  const country = near?.address.country || schemeCountry;
+  return {
+    venue_slug: slug,
+    name,
+    address: { line1: "", line2: "", city: "", postcode: "", country },
+    lat: near?.lat ?? 51.5074,
+    lng: near?.lng ?? -0.1278,
+    time_zone: near?.time_zone ?? "Europe/London",
+    menu: near?.menu ?? "",
+    opening_hours: {},
+    exceptions: [],
+    order_types: [1],
+    delivery: { radius_m: 0, fee: 0, free_over: 0, minimum: 0, slot_capacity: 0, zones: [] },
+    pickup: { minimum: 0, slot_capacity: 0 },
+    prep_minutes: 15,
+    delivery_minutes: 20,
+    service_charge_bp: 0,
+    vat_rate_bp: defaultVatBp(country),
+    tipping: { enabled: false, percents: [], default_percent: 0, allow_custom: false },
+    layout_style: 0,
+  };
+}
+
 /** Weekdays in the order the editor lists them: Monday first, Sunday ("0") last. */
 export const WEEKDAYS = ["1", "2", "3", "4", "5", "6", "0"] as const;
 
@@ -280,4 +326,73 @@ export function parseMoney(text: string): number | null {
 
 export function formatMoneyInput(minor: number): string {
   return (minor / 100).toFixed(2);
+}
+
+/** The Venues screen's parts, each saved on its own. */
+export type VenueSection = "details" | "hours" | "exceptions" | "zones";
+
+/** A venue's part as a section saves it (details: all but hours, exceptions and zones). */
+export function sectionOf(v: VenueDoc, section: VenueSection): unknown {
+  switch (section) {
+    case "hours":
+      return v.opening_hours ?? {};
+    case "exceptions":
+      return v.exceptions ?? [];
+    case "zones":
+      return v.delivery.zones ?? [];
+    default:
+      return { ...v, opening_hours: null, exceptions: null, delivery: { ...v.delivery, zones: null } };
+  }
+}
+
+/** JSON with object keys in order: two documents that differ only in key order compare equal. */
+function stable(value: unknown): string {
+  return JSON.stringify(value, (_, v: unknown) =>
+    v && typeof v === "object" && !Array.isArray(v)
+      ? Object.fromEntries(
+          Object.entries(v as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b)),
+        )
+      : v,
+  );
+}
+
+const SECTIONS: VenueSection[] = ["details", "hours", "exceptions", "zones"];
+
+/** The sections whose edits are not saved (every one of a venue not created yet that has any). */
+export function unsavedSections(saved: VenueDoc, draft: VenueDoc, isNew: boolean): VenueSection[] {
+  if (isNew) return ["details"];
+  return SECTIONS.filter((s) => stable(sectionOf(saved, s)) !== stable(sectionOf(draft, s)));
+}
+
+/** The draft with one section as the server saved it (the others keep their unsaved edits). */
+export function withSavedSection(draft: VenueDoc, saved: VenueDoc, section: VenueSection): VenueDoc {
+  switch (section) {
+    case "hours":
+      return { ...draft, opening_hours: saved.opening_hours };
+    case "exceptions":
+      return { ...draft, exceptions: saved.exceptions };
+    case "zones":
+      return { ...draft, delivery: { ...draft.delivery, zones: saved.delivery.zones } };
+    default:
+      return {
+        ...saved,
+        opening_hours: draft.opening_hours,
+        exceptions: draft.exceptions,
+        delivery: { ...saved.delivery, zones: draft.delivery.zones },
+      };
+  }
+}
+
+/** The part of the draft a section saves, to lay over the venue as last saved. */
+export function fromDraft(draft: VenueDoc, saved: VenueDoc, section: VenueSection): Partial<VenueDoc> {
+  switch (section) {
+    case "hours":
+      return { opening_hours: draft.opening_hours };
+    case "exceptions":
+      return { exceptions: draft.exceptions };
+    case "zones":
+      return { delivery: { ...saved.delivery, zones: draft.delivery.zones } };
+    default:
+      return withSavedSection(saved, draft, "details");
+  }
 }

@@ -7,38 +7,24 @@ import { useErrorMessage } from "@/hooks/use-error-message";
 import { useTranslation } from "@/i18n";
 import { venueDate } from "@/lib/opening-hours";
 import { useAdmin } from "../shell/admin-context";
+import { PrintersSection } from "../printers/printers-section";
 import { VenueControls } from "../venue-controls/venue-controls";
 import { ExceptionsEditor } from "./exceptions-editor";
 import { HoursEditor } from "./hours-editor";
 import { SaveBar } from "./save-bar";
 import { useVenueDocs, useVenueSave } from "./use-venues";
 import { VenueDetails } from "./venue-details";
-import type { VenueDoc } from "./venue-model";
+import { LeaveGuard } from "./use-leave-guard";
+import {
+  blankVenue,
+  fromDraft,
+  unsavedSections,
+  withSavedSection,
+  type VenueDoc,
+  type VenueSection,
+} from "./venue-model";
+import { problemsFor } from "./venue-problems";
 import { ZonesEditor } from "./zones-editor";
-
-/** A new venue's starting document: pickup only, beside the first venue (or central London). */
-function blankVenue(slug: string, name: string, near?: VenueDoc): VenueDoc {
-  return {
-    venue_slug: slug,
-    name,
-    address: { line1: "", line2: "", city: "", postcode: "", country: near?.address.country ?? "GB" },
-    lat: near?.lat ?? 51.5074,
-    lng: near?.lng ?? -0.1278,
-    time_zone: near?.time_zone ?? "Europe/London",
-    menu: near?.menu ?? "",
-    opening_hours: {},
-    exceptions: [],
-    order_types: [1],
-    delivery: { radius_m: 0, fee: 0, free_over: 0, minimum: 0, slot_capacity: 0, zones: [] },
-    pickup: { minimum: 0, slot_capacity: 0 },
-    prep_minutes: 15,
-    delivery_minutes: 20,
-    service_charge_bp: 0,
-    vat_rate_bp: near?.vat_rate_bp ?? 0,
-    tipping: { enabled: false, percents: [], default_percent: 0, allow_custom: false },
-    layout_style: 0,
-  };
-}
 
 /** Managers' Venues: each venue's details, hours, dated exceptions and delivery zones, saved per section. */
 export function VenuesPage() {
@@ -93,7 +79,7 @@ export function VenuesPage() {
           className="venues-new"
           onSubmit={(e) => {
             e.preventDefault();
-            const draft = blankVenue(newSlug.trim(), newName.trim(), venues[0]);
+            const draft = blankVenue(newSlug.trim(), newName.trim(), venues[0], docs.data?.country);
             setCreated(draft);
             setNewSlug("");
             setNewName("");
@@ -146,20 +132,36 @@ function VenueEditor({ scheme, saved, isNew, currency }: EditorProps) {
   const [draft, setDraft] = useState<VenueDoc>(saved);
   const today = venueDate(new Date(), { time_zone: saved.time_zone || "UTC" });
   const ops = adminVenues.find((v) => v.venue_slug === saved.venue_slug);
-  // Each section sends the venue as last saved with only its own part changed.
-  const details = () => ({
-    ...draft,
-    opening_hours: saved.opening_hours,
-    exceptions: saved.exceptions,
-    delivery: { ...draft.delivery, zones: saved.delivery.zones },
-  });
+  const unsaved = unsavedSections(saved, draft, isNew);
+  // Each section sends the venue as last saved with only its own part changed (a new venue: all
+  // of it); the answer, as the server keeps it, becomes that part of the draft.
+  const saveSection = async (section: VenueSection) => {
+    const venue = isNew ? draft : { ...saved, ...fromDraft(draft, saved, section) };
+    const answer = await save(section, venue);
+    if (answer) setDraft((d) => (isNew ? answer : withSavedSection(d, answer, section)));
+  };
+  const failed = stateOf("details");
+  const detailsProblems =
+    failed.state === "failed"
+      ? Object.fromEntries(problemsFor(failed.fields, t).map((p) => [p.path, p.text]))
+      : undefined;
+  const bar = (section: VenueSection) => (
+    <SaveBar
+      state={stateOf(section)}
+      unsaved={unsaved.includes(section)}
+      disabled={isNew && section !== "details"}
+      hint={isNew ? t("venues.newNotSaved") : undefined}
+      onSave={() => void saveSection(section)}
+    />
+  );
 
   return (
     <div className="venues-editor">
+      <LeaveGuard venue={draft.name || draft.venue_slug} unsaved={unsaved} />
       <section className="venues-section" aria-labelledby="venue-details">
         <h2 id="venue-details">{t("venues.details")}</h2>
-        <VenueDetails venue={draft} onChange={setDraft} currency={currency} />
-        <SaveBar state={stateOf("details")} onSave={() => void save("details", isNew ? draft : details())} />
+        <VenueDetails venue={draft} onChange={setDraft} currency={currency} problems={detailsProblems} />
+        {bar("details")}
       </section>
       <section className="venues-section" aria-labelledby="venue-hours">
         <h2 id="venue-hours">{t("venues.hours")}</h2>
@@ -167,11 +169,7 @@ function VenueEditor({ scheme, saved, isNew, currency }: EditorProps) {
           hours={draft.opening_hours ?? {}}
           onChange={(opening_hours) => setDraft({ ...draft, opening_hours })}
         />
-        <SaveBar
-          state={stateOf("hours")}
-          disabled={isNew}
-          onSave={() => void save("hours", { ...saved, opening_hours: draft.opening_hours })}
-        />
+        {bar("hours")}
       </section>
       <section className="venues-section" aria-labelledby="venue-exceptions">
         <h2 id="venue-exceptions">{t("venues.exceptions")}</h2>
@@ -181,11 +179,7 @@ function VenueEditor({ scheme, saved, isNew, currency }: EditorProps) {
           today={today}
           onChange={(exceptions) => setDraft({ ...draft, exceptions })}
         />
-        <SaveBar
-          state={stateOf("exceptions")}
-          disabled={isNew}
-          onSave={() => void save("exceptions", { ...saved, exceptions: draft.exceptions })}
-        />
+        {bar("exceptions")}
       </section>
       <section className="venues-section" aria-labelledby="venue-zones">
         <h2 id="venue-zones">{t("venues.zones")}</h2>
@@ -196,14 +190,11 @@ function VenueEditor({ scheme, saved, isNew, currency }: EditorProps) {
           slug={saved.venue_slug}
           onChange={(zones) => setDraft({ ...draft, delivery: { ...draft.delivery, zones } })}
         />
-        <SaveBar
-          state={stateOf("zones")}
-          disabled={isNew}
-          onSave={() =>
-            void save("zones", { ...saved, delivery: { ...saved.delivery, zones: draft.delivery.zones } })
-          }
-        />
+        {bar("zones")}
       </section>
+      {isNew ? null : (
+        <PrintersSection scheme={scheme} venue={saved.venue_slug} timeZone={saved.time_zone || "UTC"} />
+      )}
       {ops ? (
         <section className="venues-section" aria-labelledby="venue-ops">
           <h2 id="venue-ops">{t("venues.operations")}</h2>

@@ -24,6 +24,39 @@ function polygonOf(layer: L.Layer): GeoPolygon | null {
   return g.type === "Polygon" ? { type: "Polygon", coordinates: g.coordinates as number[][][] } : null;
 }
 
+type Handlers = { current: { onReshape: (index: number, polygon: GeoPolygon) => void } };
+
+/** Radius zones as circles around the venue, polygons reshapeable; the map fitted to them. */
+function drawZones(
+  m: L.Map | null,
+  group: L.FeatureGroup,
+  zones: DeliveryZone[],
+  centre: { lat: number; lng: number },
+  handlers: Handlers,
+) {
+  group.clearLayers();
+  zones.forEach((z, index) => {
+    const style = { weight: 2, fillOpacity: 0.12 };
+    if (z.polygon) {
+      const rings = z.polygon.coordinates.map((ring) => ring.map(([lng = 0, lat = 0]) => L.latLng(lat, lng)));
+      const layer = L.polygon(rings, style).bindTooltip(z.name);
+      layer.on("pm:edit", () => {
+        const p = polygonOf(layer);
+        if (p) handlers.current.onReshape(index, p);
+      });
+      group.addLayer(layer);
+    } else if (z.radius_m) {
+      group.addLayer(
+        L.circle([centre.lat, centre.lng], { ...style, radius: z.radius_m, pmIgnore: true }).bindTooltip(
+          z.name,
+        ),
+      );
+    }
+  });
+  const bounds = group.getBounds();
+  if (bounds.isValid()) m?.fitBounds(bounds.pad(0.1));
+}
+
 /**
  * The venue's zones on a map (docs/architecture.md §10): radius zones as circles
  * around the venue, polygons drawn and reshaped with Leaflet-Geoman.
@@ -45,6 +78,12 @@ export default function ZonesMap({
   useEffect(() => {
     handlers.current = { onDraw, onReshape };
   }, [onDraw, onReshape]);
+  // The zones as last drawn: a map made again (the tiles' address known later, another
+  // language) draws them at once, not only at the next change of the zones.
+  const drawn = useRef({ zones, centre });
+  useEffect(() => {
+    drawn.current = { zones, centre };
+  }, [zones, centre]);
 
   useEffect(() => {
     if (!element.current) return;
@@ -78,6 +117,7 @@ export default function ZonesMap({
       if (polygon) handlers.current.onDraw(polygon);
     });
     map.current = m;
+    drawZones(m, layers.current, drawn.current.zones, drawn.current.centre, handlers);
     const resize = setTimeout(() => m.invalidateSize(), 0);
     return () => {
       clearTimeout(resize);
@@ -87,31 +127,8 @@ export default function ZonesMap({
   }, [centre.lat, centre.lng, tileUrl, attribution, language]);
 
   useEffect(() => {
-    const group = layers.current;
-    if (!group) return;
-    group.clearLayers();
-    zones.forEach((z, index) => {
-      const style = { weight: 2, fillOpacity: 0.12 };
-      if (z.polygon) {
-        const rings = z.polygon.coordinates.map((ring) =>
-          ring.map(([lng = 0, lat = 0]) => L.latLng(lat, lng)),
-        );
-        const layer = L.polygon(rings, style).bindTooltip(z.name);
-        layer.on("pm:edit", () => {
-          const p = polygonOf(layer);
-          if (p) handlers.current.onReshape(index, p);
-        });
-        group.addLayer(layer);
-      } else if (z.radius_m) {
-        group.addLayer(
-          L.circle([centre.lat, centre.lng], { ...style, radius: z.radius_m, pmIgnore: true }).bindTooltip(
-            z.name,
-          ),
-        );
-      }
-    });
-    const bounds = group.getBounds();
-    if (bounds.isValid()) map.current?.fitBounds(bounds.pad(0.1));
+    const at = { lat: centre.lat, lng: centre.lng };
+    if (layers.current) drawZones(map.current, layers.current, zones, at, handlers);
   }, [zones, centre.lat, centre.lng]);
 
   return <div ref={element} className="zones-map" role="application" aria-label={label} />;

@@ -1,6 +1,7 @@
 import { useTranslation } from "@/i18n";
 import type { DeliveryAddress } from "@/stores/delivery-address";
 import { Section } from "./field";
+import { townLine } from "@/lib/address-line";
 
 interface AddressSectionProps {
   address: DeliveryAddress | null;
@@ -9,7 +10,7 @@ interface AddressSectionProps {
 }
 
 function oneLine(a: DeliveryAddress): string {
-  const town = [a.postcode, a.city].filter(Boolean).join(" ");
+  const town = townLine(a);
   return [a.line1, a.line2, town].filter(Boolean).join(", ");
 }
 

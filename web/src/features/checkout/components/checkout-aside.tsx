@@ -14,6 +14,8 @@ interface CheckoutAsideProps {
   error: string | undefined;
   paying: boolean;
   disabled: boolean;
+  /** The venue does not deliver to the address (its message is by the address): no total, no Pay. */
+  undeliverable: boolean;
   onRemoveLine: (index: number) => void;
   onPay: () => void;
 }
@@ -31,6 +33,7 @@ export function CheckoutAside(p: CheckoutAsideProps) {
         delivery={p.delivery}
         loyalty={p.loyalty}
         updating={!p.settled}
+        undeliverable={p.undeliverable}
         onRemove={p.onRemoveLine}
       />
       {p.error && (
@@ -40,14 +43,14 @@ export function CheckoutAside(p: CheckoutAsideProps) {
       )}
       <button
         type="button"
-        className="button button--primary co-pay"
+        className={`button button--primary co-pay${p.undeliverable ? " co-pay--blocked" : ""}`}
         onClick={p.onPay}
-        disabled={p.disabled}
-        aria-describedby={p.error ? "co-pay-error" : undefined}
+        disabled={p.disabled || p.undeliverable}
+        aria-describedby={p.error ? "co-pay-error" : p.undeliverable ? "address-error" : undefined}
       >
         {p.paying
           ? t("checkout.paying")
-          : p.pricing
+          : p.pricing && !p.undeliverable
             ? t("checkout.pay", { amount: money(p.pricing.total) })
             : t("checkout.payNoAmount")}
       </button>

@@ -74,6 +74,9 @@ export function CheckoutView({ scheme, venue, basket, menuHref, renderAddressDia
   const summary = useSummaryLines(slug, venue.venue_slug, orderType, basket, quote.data?.lines);
   const pricing = quote.data?.pricing;
   const problems = useQuoteProblems(quote.isPlaceholderData ? undefined : quote.data, quote.error);
+  // Refused as outside every delivery area (3011): no fee, no total and no Pay until another address.
+  const undeliverable =
+    delivery && !quote.isPlaceholderData && (quote.data?.problems ?? []).some((p) => p.code === 3011);
   const offers = useOffers(slug, hasSession).data ?? [];
 
   const { pay, returnUrl, redirectFailure } = useCheckoutPayment(slug, venue.venue_slug, loyaltyChoice >= 0);
@@ -192,6 +195,7 @@ export function CheckoutView({ scheme, venue, basket, menuHref, renderAddressDia
           settled={quote.settled}
           error={generalError}
           paying={pay.paying}
+          undeliverable={undeliverable}
           disabled={
             pay.paying || basket.items.length === summary.excluded.size || (!quote.settled && !quote.error)
           }

@@ -23,12 +23,15 @@ interface SummarySectionProps {
   delivery: boolean;
   loyalty: boolean;
   updating: boolean;
+  /** The venue does not deliver to the address: no fee and no total, as if it could be paid. */
+  undeliverable?: boolean;
   onRemove: (index: number) => void;
 }
 
 /**
  * The order's lines and every figure of docs/product.md §2, all from orders/quote; a
- * figure of zero (service charge, tip, tax) is left out, a delivery's fee says "Free".
+ * figure of zero (service charge, tip, tax) is left out, a delivery's fee says "Free". To an
+ * address the venue does not deliver to there is no fee and no total: nothing can be paid.
  */
 export function SummarySection({
   lines,
@@ -37,6 +40,7 @@ export function SummarySection({
   delivery,
   loyalty,
   updating,
+  undeliverable = false,
   onRemove,
 }: SummarySectionProps) {
   const { t } = useTranslation();
@@ -99,19 +103,27 @@ export function SummarySection({
           {delivery && (
             <Row
               label={t("checkout.summary.deliveryFee")}
-              value={pricing.delivery_fee > 0 ? money(pricing.delivery_fee) : t("checkout.summary.free")}
+              value={
+                undeliverable
+                  ? t("checkout.summary.notDeliverable")
+                  : pricing.delivery_fee > 0
+                    ? money(pricing.delivery_fee)
+                    : t("checkout.summary.free")
+              }
               id="delivery-fee"
             />
           )}
           {pricing.tip > 0 && <Row label={t("checkout.summary.tip")} value={money(pricing.tip)} id="tip" />}
-          <Row label={t("checkout.summary.total")} value={money(pricing.total)} id="total" strong />
-          {pricing.tax > 0 && (
+          {!undeliverable && (
+            <Row label={t("checkout.summary.total")} value={money(pricing.total)} id="total" strong />
+          )}
+          {pricing.tax > 0 && !undeliverable && (
             <Row label={t("checkout.summary.tax")} value={money(pricing.tax)} id="tax" muted />
           )}
         </dl>
       )}
       {/* Only a signed-in customer collects stamps (a guest has no card), and "0 stamps" is no news. */}
-      {pricing && loyalty && collects && pricing.stamps_earned > 0 && (
+      {pricing && loyalty && collects && pricing.stamps_earned > 0 && !undeliverable && (
         <p className="co-stamps" data-testid="checkout-stamps">
           {t("checkout.summary.stamps", { count: pricing.stamps_earned })}
         </p>

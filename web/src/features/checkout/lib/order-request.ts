@@ -3,6 +3,7 @@
  * The client never prices: it sends what was chosen and shows what comes back.
  */
 import { OrderType } from "@/lib/enums";
+import { newIdempotencyKey } from "@/lib/idempotency-key";
 import type { Basket } from "@/stores/basket";
 import type { OrderRequest } from "../api/types";
 
@@ -110,13 +111,7 @@ export function quoteRequestOf(key: string): OrderRequest {
   };
 }
 
-/** A random idempotency key (a UUID where the browser has one). */
-export function newIdempotencyKey(): string {
-  if (typeof crypto !== "undefined" && typeof crypto.randomUUID === "function") return crypto.randomUUID();
-  const bytes = new Uint8Array(16);
-  crypto.getRandomValues(bytes);
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
-}
+export { newIdempotencyKey };
 
 /**
  * One idempotency key per payment attempt: the same body again (a retry after a

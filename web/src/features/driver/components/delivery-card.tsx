@@ -2,6 +2,7 @@ import { useErrorMessage } from "@/hooks/use-error-message";
 import { useTranslation } from "@/i18n";
 import { useGeneralStore } from "@/stores/general";
 import { useMoveDelivery, type Delivery } from "../api/deliveries";
+import { townLine } from "@/lib/address-line";
 
 /** The address fields the card shows (its `name` is the customer's label for it, "Home": not shown). */
 interface DeliveryAddress {
@@ -9,6 +10,7 @@ interface DeliveryAddress {
   line2?: string;
   city?: string;
   postcode?: string;
+  country?: string;
   contact_number?: string;
   note?: string;
   latitude?: number;
@@ -27,7 +29,7 @@ export function DeliveryCard({ scheme, order }: { scheme: string; order: Deliver
   const move = useMoveDelivery(scheme);
   const a = (order.delivery_address ?? {}) as DeliveryAddress;
   const street = [a.line1, a.line2].filter(Boolean).join(", ");
-  const place = [a.postcode, a.city].filter(Boolean).join(" ");
+  const place = townLine(a);
   // Whom to hand it to: the customer's name, never the address's label ("Home").
   const customer = [order.customer.first_name, order.customer.last_name].filter(Boolean).join(" ");
   const phone = a.contact_number || order.customer.contact_number;

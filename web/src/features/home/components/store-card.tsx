@@ -2,27 +2,28 @@ import { useTranslation } from "@/i18n";
 import { ExceptionNotices } from "@/components/ui/exception-notices";
 import { OpeningBadge } from "@/components/ui/opening-badge";
 import { useOpeningStatus } from "@/hooks/use-opening-status";
-import { formatCurrency } from "@/lib/currency";
+import { deliveryTermsText, type AddressTerms } from "@/lib/delivery-terms";
 import { formatDistanceKm } from "@/lib/distance";
 import { OrderType } from "@/lib/enums";
 import { promiseText } from "@/lib/venue-status";
 import type { StoreChoice } from "../lib/store-choice";
+import { townLine } from "@/lib/address-line";
 
 interface StoreCardProps {
   choice: StoreChoice;
   currency: string;
   orderType: OrderType | null;
   onChoose: (choice: StoreChoice) => void;
+  /** The delivery terms for the customer's address (stores/deliverable), once known. */
+  terms?: AddressTerms | null;
 }
 
-export function StoreCard({ choice, currency, orderType, onChoose }: StoreCardProps) {
+export function StoreCard({ choice, currency, orderType, onChoose, terms }: StoreCardProps) {
   const { t, i18n } = useTranslation();
   const { store, km, deliverable } = choice;
   const status = useOpeningStatus(store);
   const blocked = deliverable === false;
-  const address = [store.address.line1, store.address.city, store.address.postcode]
-    .filter(Boolean)
-    .join(", ");
+  const address = [store.address.line1, townLine(store.address)].filter(Boolean).join(", ");
   const reasonId = `store-${store.venue_slug}-reason`;
   return (
     <li
@@ -45,19 +46,14 @@ export function StoreCard({ choice, currency, orderType, onChoose }: StoreCardPr
           )}
         </p>
         <ExceptionNotices store={store} limit={1} className="store-card__notices" />
-        {orderType === OrderType.DELIVERY && (
-          <p className="muted small">
-            {t("home.deliveryInfo", {
-              fee: formatCurrency(store.delivery.fee, currency),
-              minimum: formatCurrency(store.delivery.minimum, currency),
-            })}
-          </p>
-        )}
+        {orderType === OrderType.DELIVERY && !blocked && <DeliveryInfo {...{ store, currency, terms }} />}
         {blocked && (
           <p id={reasonId} className="store-card__reason">
-            {t("home.outsideDeliveryArea", {
-              radius: formatDistanceKm(store.delivery.radius_m / 1000, i18n.language),
-            })}
+            {store.delivery.zones
+              ? t("home.outsideDeliveryZones")
+              : t("home.outsideDeliveryArea", {
+                  radius: formatDistanceKm(store.delivery.radius_m / 1000, i18n.language),
+                })}
           </p>
         )}
       </div>
@@ -72,5 +68,26 @@ export function StoreCard({ choice, currency, orderType, onChoose }: StoreCardPr
         <span className="visually-hidden">: {store.name}</span>
       </button>
     </li>
+  );
+}
+
+/** "Delivery from £1.50 · minimum £10.00": the zones' terms, or the address's once known. */
+function DeliveryInfo({
+  store,
+  currency,
+  terms,
+}: {
+  store: StoreChoice["store"];
+  currency: string;
+  terms?: AddressTerms | null;
+}) {
+  const { t } = useTranslation();
+  const text = deliveryTermsText(store, currency, t, terms);
+  return (
+    <p className="muted small" data-testid={`delivery-terms-${store.venue_slug}`}>
+      {text.minimum
+        ? t("home.deliveryInfo", { fee: text.fee, minimum: text.minimum })
+        : t("menu.deliveryFee", { fee: text.fee })}
+    </p>
   );
 }

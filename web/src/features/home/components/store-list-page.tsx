@@ -6,7 +6,7 @@ import { useCurrentScheme } from "@/hooks/use-current-scheme";
 import { OrderType } from "@/lib/enums";
 import { useHomeStore } from "@/stores/home";
 import { useVenueStore } from "@/stores/venue";
-import { useDeliverable } from "../api/get-deliverable";
+import { useDeliverable } from "@/lib/api/get-deliverable";
 import { useGeolocation } from "../hooks/use-geolocation";
 import { rankStores, type StoreChoice } from "../lib/store-choice";
 import { StoreCard } from "./store-card";
@@ -33,6 +33,7 @@ export function StoreListPage() {
     address === null && !locate && typeof navigator !== "undefined" && "geolocation" in navigator;
   const { data: checks } = useDeliverable(scheme.business_slug, address);
   const verdicts = checks ? new Map(checks.map((c) => [c.venue_slug, c.delivers])) : undefined;
+  const terms = new Map((checks ?? []).map((c) => [c.venue_slug, c]));
   const choices = rankStores(scheme.stores, { orderType, address, position, verdicts });
 
   function choose({ store }: StoreChoice) {
@@ -68,6 +69,7 @@ export function StoreListPage() {
               currency={scheme.currency}
               orderType={orderType}
               onChoose={choose}
+              terms={terms.get(choice.store.venue_slug)}
             />
           ))}
         </ul>

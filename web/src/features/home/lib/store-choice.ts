@@ -37,7 +37,9 @@ export function rankStores(
     const km = from ? distanceKm(from, store) : null;
     const forDelivery = orderType === OrderType.DELIVERY && address !== null && km !== null;
     const deliverable = forDelivery
-      ? (verdicts?.get(store.venue_slug) ?? km * 1000 <= store.delivery.radius_m)
+      ? (verdicts?.get(store.venue_slug) ??
+        // Zones (polygons) are the server's to judge: unknown until it answers.
+        (store.delivery.zones ? null : km * 1000 <= store.delivery.radius_m))
       : null;
     return { store, km, deliverable };
   });

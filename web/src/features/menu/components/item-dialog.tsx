@@ -8,7 +8,6 @@ import type { BasketItem } from "@/stores/basket";
 import {
   canAddMore,
   groupsFor,
-  isSingleChoice,
   problems,
   toBasketModifiers,
   toggle,
@@ -16,6 +15,7 @@ import {
   type ModifierGroup,
   type Selection,
 } from "../lib/modifier-selection";
+import { modifierRule } from "@/lib/modifier-rule";
 import { ItemImage } from "./item-image";
 import { QuantityStepper } from "./quantity-stepper";
 
@@ -111,27 +111,19 @@ function GroupField({ item, group, selection, money, onToggle }: GroupFieldProps
   const { t } = useTranslation();
   const { category, options } = group;
   const chosen = selection[category.id] ?? [];
-  const single = isSingleChoice(category);
+  const { text: rule, single } = modifierRule(t, category.select_min, category.select_max);
   const required = category.select_min > 0;
   const satisfied = chosen.length >= category.select_min;
-  const rule =
-    category.select_min > 0 && category.select_min === category.select_max
-      ? t("menu.chooseExactly", { count: category.select_min })
-      : category.select_max > 0
-        ? category.select_min > 0
-          ? t("menu.chooseBetween", { min: category.select_min, max: category.select_max })
-          : t("menu.chooseUpTo", { count: category.select_max })
-        : t("menu.chooseAny");
   return (
     <fieldset className="modifier-group" data-testid={`modifier-group-${category.id}`}>
       <legend className="modifier-group__legend">
         <span className="modifier-group__name">{category.name}</span>
-        <span className="modifier-group__rule">{rule}</span>
-        {required && (
-          <span className={`modifier-group__badge${satisfied ? " modifier-group__badge--done" : ""}`}>
-            {satisfied ? t("menu.done") : t("menu.required")}
-          </span>
-        )}
+        {/* One label says the rule; a required group's turns to Done once met. */}
+        <span
+          className={`modifier-group__badge${required ? " modifier-group__badge--required" : ""}${required && satisfied ? " modifier-group__badge--done" : ""}`}
+        >
+          {required && satisfied ? `✓ ${t("menu.done")}` : rule}
+        </span>
       </legend>
       {options.map((option) => {
         const checked = chosen.includes(option.id);

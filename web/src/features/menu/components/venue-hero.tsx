@@ -2,12 +2,14 @@ import { useId } from "react";
 import { useTranslation } from "@/i18n";
 import { Link } from "react-router";
 import { paths } from "@/app/paths";
-import { ClockIcon } from "@/components/ui/icons";
+import { CalendarIcon, ClockIcon } from "@/components/ui/icons";
 import { ExceptionNotices } from "@/components/ui/exception-notices";
 import { OpeningBadge } from "@/components/ui/opening-badge";
 import { useOpeningStatus } from "@/hooks/use-opening-status";
 import type { Scheme, Store } from "@/lib/api/types";
+import { useDeliverable } from "@/lib/api/get-deliverable";
 import { formatCurrency } from "@/lib/currency";
+import { deliveryTermsText } from "@/lib/delivery-terms";
 import { OrderType } from "@/lib/enums";
 import { promiseText } from "@/lib/venue-status";
 import { useHomeStore } from "@/stores/home";
@@ -47,7 +49,25 @@ export function VenueHero({ scheme, venue, orderType }: VenueHeroProps) {
     }));
   }
 
-  const minimum = orderType === OrderType.DELIVERY ? venue.delivery.minimum : venue.pickup.minimum;
+  // Delivery: the terms for the customer's address once known, else the zones' ("from £1.50").
+  const deliveryAddress = useHomeStore((s) => s.delivery_address);
+  const at =
+    orderType === OrderType.DELIVERY && deliveryAddress?.latitude != null && deliveryAddress.longitude != null
+      ? { lat: deliveryAddress.latitude, lng: deliveryAddress.longitude }
+      : null;
+  const { data: checks } = useDeliverable(scheme.business_slug, venue.delivery.zones ? at : null);
+  const terms = deliveryTermsText(
+    venue,
+    scheme.currency,
+    t,
+    checks?.find((c) => c.venue_slug === venue.venue_slug),
+  );
+  const minimum =
+    orderType === OrderType.DELIVERY
+      ? terms.minimum
+      : venue.pickup.minimum > 0
+        ? formatCurrency(venue.pickup.minimum, scheme.currency)
+        : null;
   const address = [venue.address.line1, venue.address.city].filter(Boolean).join(", ");
 
   return (
@@ -56,6 +76,16 @@ export function VenueHero({ scheme, venue, orderType }: VenueHeroProps) {
         <div className="venue-hero__head">
           <h1 className="venue-hero__name">{venue.name}</h1>
           <p className="venue-hero__address">{address}</p>
+          {/* The server's iCalendar feed of the hours (a plain link: not a route of the app). */}
+          <a
+            className="venue-hero__calendar"
+            href={`/${encodeURIComponent(scheme.business_slug)}/${encodeURIComponent(venue.venue_slug)}/hours.ics`}
+            type="text/calendar"
+            data-testid="hours-calendar"
+          >
+            <CalendarIcon size={16} />
+            {t("menu.hoursCalendar")}
+          </a>
         </div>
         <ul className="venue-hero__facts">
           <li>
@@ -73,17 +103,12 @@ export function VenueHero({ scheme, venue, orderType }: VenueHeroProps) {
               {promiseText(t, venue, orderType)}
             </li>
           )}
-          {minimum > 0 && (
-            <li>{t("menu.minimumOrder", { amount: formatCurrency(minimum, scheme.currency) })}</li>
-          )}
+          {minimum && <li>{t("menu.minimumOrder", { amount: minimum })}</li>}
           {orderType === OrderType.DELIVERY && (
-            <li>
-              {venue.delivery.free_over > 0
-                ? t("menu.deliveryFeeFreeOver", {
-                    fee: formatCurrency(venue.delivery.fee, scheme.currency),
-                    amount: formatCurrency(venue.delivery.free_over, scheme.currency),
-                  })
-                : t("menu.deliveryFee", { fee: formatCurrency(venue.delivery.fee, scheme.currency) })}
+            <li data-testid="delivery-terms">
+              {terms.freeOver
+                ? t("menu.deliveryFeeFreeOver", { fee: terms.fee, amount: terms.freeOver })
+                : t("menu.deliveryFee", { fee: terms.fee })}
             </li>
           )}
         </ul>

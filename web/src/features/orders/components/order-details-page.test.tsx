@@ -143,7 +143,7 @@ describe("order page: its name, where and what (issue 18)", () => {
     renderRoute(PATH);
     const place = await screen.findByTestId("order-pickup-address");
     expect(place.textContent).toContain("Pick up at");
-    expect(place.textContent).toContain("41 Broadwick Street, W1F 9QL London");
+    expect(place.textContent).toContain("41 Broadwick Street, London W1F 9QL");
     expect(within(place).getByRole("link", { name: "Directions" })).toBeTruthy();
     expect(screen.getByTestId("order-eta").textContent).toBe("Ready for pickup at about 12:20 PM");
   });
@@ -176,7 +176,7 @@ describe("order page: its name, where and what (issue 18)", () => {
     renderRoute(PATH);
     const summary = await screen.findByRole("region", { name: "Order summary" });
     const place = within(summary).getByTestId("order-delivery-address");
-    expect(place.textContent).toBe("Delivery toHome12 Greek Street, W1D 4DH London");
+    expect(place.textContent).toBe("Delivery toHome12 Greek Street, London W1D 4DH");
     expect(within(summary).getByText("Delivery fee").nextElementSibling?.textContent).toBe("Free");
     expect(within(summary).queryByText("Service charge")).toBeNull();
     expect(screen.queryByTestId("order-pickup-address")).toBeNull();
@@ -304,5 +304,53 @@ describe("order page: a live stream that stopped for good (issue 18)", () => {
     renderRoute(PATH);
     expect(await screen.findByText("Thank you for your order!")).toBeTruthy();
     expect(screen.getByTestId("stream-status").textContent).toBe("");
+  });
+});
+
+describe("order page: support requests and the venue's replies (issue 21)", () => {
+  const request = {
+    id: 7,
+    kind: "quality_concern",
+    description: "Cold fries",
+    status: "in_progress",
+    photo_urls: [],
+    created_at: at,
+    messages: [
+      { id: 1, message: "So sorry!\nA refund is on its way.", status: "in_progress", created_at: at },
+      { id: 2, message: "", status: "resolved", created_at: at },
+    ],
+  };
+
+  it("shows each request's status and the replies, with a status change as a note", async () => {
+    serve({ success: true, data: order({ support_requests: [{ ...request, status: "resolved" }] }) });
+    renderRoute(PATH);
+    const item = await screen.findByTestId("support-request");
+    expect(within(item).getByText("Quality concern")).toBeTruthy();
+    expect(within(item).getByText("Cold fries")).toBeTruthy();
+    const replies = within(item).getByRole("list", { name: "Replies" });
+    expect(within(replies).getByText(/A refund is on its way\./).textContent).toBe(
+      "So sorry!\nA refund is on its way.",
+    );
+    expect(within(replies).getByText("Soho")).toBeTruthy();
+    expect(within(replies).getByText("Status changed")).toBeTruthy();
+    expect(within(item).getAllByText("Resolved")).toHaveLength(2); // the request's badge and the note's
+    expect(within(item).queryByText(/No reply yet/)).toBeNull();
+  });
+
+  it("says so in Polish, and that no one has answered yet", async () => {
+    useGeneralStore.setState({ language: "pl-PL", languages: { "demo-burgers": "pl-PL" } });
+    try {
+      serve({
+        success: true,
+        data: order({ support_requests: [{ ...request, status: "open", messages: [] }] }),
+      });
+      renderRoute(PATH);
+      const item = await screen.findByTestId("support-request");
+      expect(within(item).getByText("Otwarte")).toBeTruthy();
+      expect(within(item).getByText("Brak odpowiedzi. Soho odpowie e-mailem i tutaj.")).toBeTruthy();
+    } finally {
+      useGeneralStore.setState({ language: "en-US", languages: {} });
+      await i18n.changeLanguage("en-US");
+    }
   });
 });

@@ -19,6 +19,7 @@ import { OrderOutcome } from "./order-outcome";
 import { OrderProgress } from "./order-progress";
 import { OrderSummary } from "./order-summary";
 import { SignInToSee } from "./sign-in-to-see";
+import { SupportRequests } from "./support-requests";
 import "./orders.css";
 
 // The support flow is its own chunk: most visits never open it.
@@ -116,6 +117,7 @@ function OrderBody({ order, scheme, currency }: { order: OrderDetail; scheme: st
           <h2 className="order-card__title" id="order-support-title">
             {t("support.title")}
           </h2>
+          <SupportRequests order={order} />
           {supportOpen ? (
             <Suspense fallback={<Spinner />}>
               <SupportFlow orderId={order.id} scheme={scheme} onClose={() => setSupportOpen(false)} />

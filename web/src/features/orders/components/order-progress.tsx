@@ -3,6 +3,7 @@ import type { Store } from "@/lib/api/types";
 import { ORDER_STATUS_LABEL_KEYS, OrderType, type OrderStatus } from "@/lib/enums";
 import { formatTime } from "@/lib/time-format";
 import type { OrderDetail } from "../api/get-order";
+import { townLine } from "@/lib/address-line";
 
 /**
  * The progress steps (docs/architecture.md §6 labels), the expected time (on the venue's
@@ -66,7 +67,7 @@ export function OrderProgress({ order, venue }: { order: OrderDetail; venue?: St
 function PickupAt({ venue }: { venue: Store }) {
   const { t } = useTranslation();
   const a = venue.address;
-  const lines = [a.line1, a.line2, [a.postcode, a.city].filter(Boolean).join(" ")].filter(Boolean).join(", ");
+  const lines = [a.line1, a.line2, townLine(a)].filter(Boolean).join(", ");
   const map = `https://www.openstreetmap.org/?mlat=${venue.lat}&mlon=${venue.lng}#map=17/${venue.lat}/${venue.lng}`;
   return (
     <div className="order-place" data-testid="order-pickup-address">

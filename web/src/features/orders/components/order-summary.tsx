@@ -2,6 +2,7 @@ import { useTranslation } from "@/i18n";
 import { formatCurrency } from "@/lib/currency";
 import { OrderType } from "@/lib/enums";
 import type { OrderDetail } from "../api/get-order";
+import { townLine } from "@/lib/address-line";
 
 /**
  * The lines with their modifiers and the totals, as priced by the server; where a
@@ -71,8 +72,8 @@ export function OrderSummary({ order, currency }: { order: OrderDetail; currency
 function DeliveryTo({ address }: { address: OrderDetail["delivery_address"] }) {
   const { t } = useTranslation();
   if (!address) return null;
-  const a = address as Partial<Record<"name" | "line1" | "line2" | "city" | "postcode", string>>;
-  const lines = [a.line1, a.line2, [a.postcode, a.city].filter(Boolean).join(" ")].filter(Boolean).join(", ");
+  const a = address as Partial<Record<"name" | "line1" | "line2" | "city" | "postcode" | "country", string>>;
+  const lines = [a.line1, a.line2, townLine(a)].filter(Boolean).join(", ");
   return (
     <div className="order-place" data-testid="order-delivery-address">
       <p className="order-place__label">{t("orderDetails.deliverTo")}</p>

@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent, type RefObject } from "react";
 import { useTranslation } from "@/i18n";
+import { FilePicker } from "@/components/ui/form/file-picker";
 import { useErrorMessage } from "@/hooks/use-error-message";
 import { MAX_PHOTOS, useInsertSupportRequest, type SupportKind } from "../api/support";
 import { usePhotoUploads } from "../hooks/use-photo-uploads";
@@ -72,18 +73,18 @@ export function DescribeIssue({
       <p className="muted small" id={`${id}-photos-hint`}>
         {t("support.photoHint", { count: MAX_PHOTOS })}
       </p>
-      <input
-        id={`${id}-photos`}
-        type="file"
+      <FilePicker
+        inputId={`${id}-photos`}
+        label={t("support.addPhotos")}
         accept="image/jpeg,.jpg,.jpeg"
         multiple
-        aria-describedby={`${id}-photos-hint${photos.error ? ` ${id}-photos-error` : ""}`}
-        onChange={(event) => {
-          const input = event.currentTarget;
-          void photos.add(input.files).finally(() => {
-            input.value = "";
-          });
-        }}
+        describedBy={`${id}-photos-hint${photos.error ? ` ${id}-photos-error` : ""}`}
+        chosen={
+          photos.photos.length > 0
+            ? t("support.photosAdded", { count: photos.photos.length })
+            : t("support.noPhotos")
+        }
+        onFiles={(files) => photos.add(files)}
       />
       {photos.error ? (
         <p className="form-field__error" id={`${id}-photos-error`} role="alert" data-testid="photo-error">

@@ -52,6 +52,26 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 describe("support flow photos", () => {
+  it("adds photos with a button of the page's own, reached by keyboard, and counts them", async () => {
+    const net = stubUpload();
+    const input = await openDescribeStep();
+    const add = screen.getByRole("button", { name: "Add photos" });
+    expect(screen.getByText("No photos added")).toBeTruthy();
+    // The hint describes the button; the browser's "Choose File" input is hidden and out of the tab order.
+    const hint = document.getElementById(add.getAttribute("aria-describedby") ?? "");
+    expect(hint?.textContent).toBe("JPG images up to 800 KB, at most 5.");
+    expect((input as HTMLInputElement).tabIndex).toBe(-1);
+    const opened = vi.spyOn(input, "click");
+    add.focus();
+    await userEvent.keyboard(" ");
+    expect(opened).toHaveBeenCalledTimes(1);
+    await userEvent.upload(input, [jpeg(1), jpeg(2)]);
+    net.release();
+    await waitFor(() => expect(net.uploads).toHaveLength(2));
+    net.release();
+    expect(await screen.findByText("2 photos added")).toBeTruthy();
+  });
+
   it("keeps at most 5 when more are chosen at once, and says so", async () => {
     const net = stubUpload();
     const input = await openDescribeStep();
