@@ -8,7 +8,7 @@ STATICCHECK ?= v0.6.1
 # Each Go fuzz target runs this long in make test (scripts/fuzz.sh); 10m each is the recorded run.
 FUZZTIME ?= 30s
 
-.PHONY: run build web apidocs deps test test-go test-web web-checks api-lint test-e2e e2e-run screenshots bench bench-streams bench-checkout bench-scale chaos chaos-ci lighthouse clean
+.PHONY: run build web apidocs deps test test-go test-web web-checks api-lint test-e2e e2e-run screenshots bench bench-streams bench-checkout bench-scale chaos chaos-ci fuzz lighthouse clean
 
 ## run: build, load the demo data and serve at http://localhost:8080
 run: build
@@ -47,24 +47,26 @@ tools/node_modules/.installed: tools/package.json tools/package-lock.json
 	touch $@
 
 ## test: Go (SQLite, plus PostgreSQL when PLATTER_TEST_POSTGRES_URL is set), web unit tests,
-## typecheck, lint, a 60-second chaos run (chaos-ci) and the browser end-to-end suite
+## typecheck, lint, the fuzz targets, a 60-second chaos run (chaos-ci) and the browser end-to-end suite
 #
-# Four stages on a 2-core machine (before/after timings: docs/operations.md, "How long make test takes"):
-# the build (the web app, whose `tsc -b` is the type check, then the binary the e2e suite serves); then
-# the Go checks and tests beside the web unit tests and lint (the Go tests mostly wait on PostgreSQL,
-# fsync and mail: profiled, their process used a tenth of a core); then chaos-ci (instances killed under
-# load, then checked: a few minutes, mostly waiting out the leases of killed instances); then the browser
-# suite alone (Chromium wants both cores). Each stage's output comes out whole when it ends (--output-sync).
+# Three stages on a 2-core machine (timings: docs/operations.md, "How long make test takes"): the build (the
+# web app, whose `tsc -b` is the type check, then the binary the e2e suite serves); then the Go checks and
+# tests, the web unit tests and lint, and the fuzz targets side by side (the Go tests mostly wait on
+# PostgreSQL, fsync and mail; each fuzz target runs for a fixed time whatever else runs); then chaos-ci beside
+# the browser suite (chaos-ci loads the machine for its first minute, then mostly waits out the leases of
+# killed instances). Each job's output comes out whole when it ends (--output-sync).
 test: build e2e/node_modules/.installed tools/node_modules/.installed
-	$(MAKE) --no-print-directory -j2 --output-sync=target test-go web-checks
-	$(MAKE) --no-print-directory chaos-ci
-	$(MAKE) --no-print-directory e2e-run
+	$(MAKE) --no-print-directory -j3 --output-sync=target test-go web-checks fuzz
+	$(MAKE) --no-print-directory -j2 --output-sync=target chaos-ci e2e-run
 
 test-go:
 	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || { echo "gofmt needed:"; gofmt -l $$(git ls-files '*.go'); exit 1; }
 	$(GO) vet ./...
 	$(GO) run honnef.co/go/tools/cmd/staticcheck@$(STATICCHECK) ./...
 	scripts/go-test.sh
+
+## fuzz: every Go fuzz target for FUZZTIME each (30s; `make fuzz FUZZTIME=10m` for the longer runs)
+fuzz:
 	scripts/fuzz.sh $(FUZZTIME)
 
 # The menu page's first-load JS budget (150 KB gzip) is measured on the web build
