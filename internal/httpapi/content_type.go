@@ -15,6 +15,10 @@ import (
 // route (routes.go): its own pattern, never this reader, and it checks its
 // own type.
 func isJSON(contentType string) bool {
+	switch contentType { // the usual spellings, without parsing (menu/list's hot path)
+	case "application/json", "application/json; charset=utf-8":
+		return true
+	}
 	mt, params, err := mime.ParseMediaType(contentType)
 	if err != nil || mt != "application/json" {
 		return false

@@ -38,6 +38,7 @@ type reply struct {
 	Meta     map[string]any
 	Raw      []byte
 	Encoding string
+	length   []string // Content-Length of Raw, when worked out beforehand (the menu cache's)
 }
 
 // handlerFunc implements one v3 call.
@@ -168,7 +169,11 @@ func writeReply(w http.ResponseWriter, rep *reply) {
 			w.Header().Set("Content-Encoding", rep.Encoding)
 			addVary(w.Header())
 		}
-		w.Header().Set("Content-Length", strconv.Itoa(len(rep.Raw)))
+		if rep.length != nil {
+			w.Header()["Content-Length"] = rep.length // shared, never changed
+		} else {
+			w.Header().Set("Content-Length", strconv.Itoa(len(rep.Raw)))
+		}
 		w.WriteHeader(http.StatusOK)
 		if sw, ok := w.(interface{ writeShared([]byte) }); ok {
 			sw.writeShared(rep.Raw) // cached bytes, never changed: held, not copied

@@ -3,6 +3,8 @@ package httpapi
 import (
 	"context"
 	"encoding/json"
+	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -41,6 +43,9 @@ type menuEntry struct {
 	body    []byte
 	gz      []byte        // body gzipped once, when the entry is built
 	menu    *catalog.Menu // what body was made from, read only: the first HTML's pictures and JSON-LD
+	// plain and zipped are the replies of body and gz, made once with the
+	// entry: a call answered from the cache allocates none (issue 23).
+	plain, zipped *reply
 }
 
 func newMenuCache() *menuCache { return &menuCache{entries: map[menuKey]menuEntry{}} }
@@ -62,9 +67,14 @@ func (c *menuCache) put(k menuKey, e menuEntry) {
 // so a menu is compressed once per version, not once per request.
 func (e menuEntry) reply(r *request) *reply {
 	if acceptsEncoding(r.Header.Get("Accept-Encoding"), encGzip) {
-		return &reply{Raw: e.gz, Encoding: encGzip}
+		return e.zipped
 	}
-	return &reply{Raw: e.body}
+	return e.plain
+}
+
+// rawReply is a reply of cached bytes, written as they are (never changed).
+func rawReply(b []byte, encoding string) *reply {
+	return &reply{Raw: b, Encoding: encoding, length: []string{strconv.Itoa(len(b))}}
 }
 
 // menuList answers menu/list from the cache, rebuilding the entry when the
@@ -78,17 +88,19 @@ func (s *Server) menuList(r *request) (*reply, error) {
 	if err := decode(r.Filter, &f); err != nil {
 		return nil, err
 	}
-	fields := map[string]string{}
-	requireString(fields, "business_slug", f.BusinessSlug)
-	requireString(fields, "venue_slug", f.VenueSlug)
 	orderType := -1
+	badType := false
 	if f.OrderType != nil {
-		if *f.OrderType != catalog.OrderTypeDelivery && *f.OrderType != catalog.OrderTypePickup {
+		orderType = *f.OrderType
+		badType = orderType != catalog.OrderTypeDelivery && orderType != catalog.OrderTypePickup
+	}
+	if badType || strings.TrimSpace(f.BusinessSlug) == "" || strings.TrimSpace(f.VenueSlug) == "" {
+		fields := map[string]string{} // only when there is something to say: a map per call was felt
+		requireString(fields, "business_slug", f.BusinessSlug)
+		requireString(fields, "venue_slug", f.VenueSlug)
+		if badType {
 			fields["order_type"] = "validation.order_type"
 		}
-		orderType = *f.OrderType
-	}
-	if len(fields) > 0 {
 		return nil, platter.Invalid(fields)
 	}
 	e, err := s.menuAnswer(r.Context(), f.BusinessSlug, f.VenueSlug, orderType)
@@ -133,6 +145,7 @@ func (s *Server) menuAnswer(ctx context.Context, slug, venueSlug string, orderTy
 	// serves stale data.
 	e := menuEntry{version: menuVersion{m.Version, m.SoldOutVersion}, fresh: m.FreshUntil, body: body,
 		gz: s.gzip.bytes(body), menu: m}
+	e.plain, e.zipped = rawReply(e.body, ""), rawReply(e.gz, encGzip)
 	s.menus.put(key, e)
 	return e, nil
 }

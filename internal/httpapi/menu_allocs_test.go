@@ -1,39 +1,86 @@
 package httpapi_test
 
 import (
+	"context"
+	"io"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"strings"
 	"testing"
 
+	"platter/demo"
+	"platter/internal/catalog"
+	"platter/internal/config"
+	"platter/internal/httpapi"
 	"platter/internal/store"
 	"platter/internal/store/storetest"
 )
 
 const menuListBody = `{"filter":{"business_slug":"demo-burgers","venue_slug":"soho","order_type":0}}`
 
+// serveMenuList makes one menu/list call on h, as bench/menu-list.sh sends
+// it (request and recorder included), and fails unless it is answered 200.
+func serveMenuList(tb testing.TB, h http.Handler) {
+	req := httptest.NewRequest(http.MethodPost, "/api/v3/menu/list", strings.NewReader(menuListBody))
+	req.Header.Set("Content-Type", "application/json")
+	w := httptest.NewRecorder()
+	h.ServeHTTP(w, req)
+	if w.Code != http.StatusOK {
+		tb.Fatalf("menu/list: %d %s", w.Code, w.Body)
+	}
+}
+
 // menuListAllocs is the allocations of one menu/list call served by h
 // (request and recorder included), after a warm-up that fills the cache.
 func menuListAllocs(t *testing.T, h http.Handler) float64 {
 	t.Helper()
-	serve := func() {
-		req := httptest.NewRequest(http.MethodPost, "/api/v3/menu/list", strings.NewReader(menuListBody))
-		req.Header.Set("Content-Type", "application/json")
-		w := httptest.NewRecorder()
-		h.ServeHTTP(w, req)
-		if w.Code != http.StatusOK {
-			t.Fatalf("menu/list: %d %s", w.Code, w.Body)
-		}
-	}
-	serve()
-	return testing.AllocsPerRun(200, serve)
+	serveMenuList(t, h)
+	return testing.AllocsPerRun(200, func() { serveMenuList(t, h) })
 }
 
-// TestMenuListAllocationsTracingOff logs what one menu/list call allocates
-// with tracing off (no OTEL_EXPORTER_OTLP_ENDPOINT), to compare with the same
-// test before tracing existed (bench/RESULTS.md): off must cost nothing.
+// maxMenuListAllocs bounds one cached menu/list call's allocations (with
+// tracing off), request and recorder included: 76 before issue 23's work.
+// Raise it only knowingly: each allocation is CPU on the hottest call.
+const maxMenuListAllocs = 76
+
+// TestMenuListAllocationsTracingOff holds what one menu/list call allocates
+// with tracing off (no OTEL_EXPORTER_OTLP_ENDPOINT) to maxMenuListAllocs:
+// tracing off must cost nothing, and the cached call stays lean (issue 23).
 func TestMenuListAllocationsTracingOff(t *testing.T) {
 	db := storetest.Open(t, store.SQLite)
 	e := start(t, db, options{})
-	t.Logf("menu/list, tracing off: %.0f allocations per call", menuListAllocs(t, e.api.Handler()))
+	n := menuListAllocs(t, e.api.Handler())
+	t.Logf("menu/list, tracing off: %.0f allocations per call", n)
+	if n > maxMenuListAllocs {
+		t.Errorf("menu/list allocates %.0f times per call, want <= %d", n, maxMenuListAllocs)
+	}
+}
+
+// BenchmarkMenuList is one cached menu/list call (demo-burgers/soho, order
+// type 0, uncompressed) through the whole handler, on SQLite.
+func BenchmarkMenuList(b *testing.B) {
+	db := storetest.Open(b, store.SQLite)
+	ctx := context.Background()
+	for _, d := range demo.Documents() {
+		doc, problems := catalog.ParseSchemeDoc(d.Data)
+		if len(problems) > 0 {
+			b.Fatalf("demo %s: %v", d.Name, problems)
+		}
+		if _, err := db.ImportScheme(ctx, doc); err != nil {
+			b.Fatal(err)
+		}
+	}
+	cfg, err := config.Load(func(string) string { return "" }, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	h := httpapi.New(httpapi.Options{Config: cfg, Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
+		Catalog: db, Health: db}).Handler()
+	serveMenuList(b, h)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		serveMenuList(b, h)
+	}
 }

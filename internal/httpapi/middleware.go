@@ -38,14 +38,34 @@ func (s *Server) withRequestID(next http.Handler) http.Handler {
 	}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		id := r.Header.Get("X-Request-Id")
-		if !validRequestID.MatchString(id) || !s.fromTrustedProxy(r) {
+		if id == "" || !validRequestID.MatchString(id) || !s.fromTrustedProxy(r) {
 			var b [12]byte
+			var x [24]byte
 			_, _ = rand.Read(b[:])
-			id = hex.EncodeToString(b[:])
+			hex.Encode(x[:], b[:])
+			id = string(x[:])
 		}
-		w.Header().Set("X-Request-Id", id)
-		next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), requestIDKey, id)))
+		ctx := &requestIDCtx{Context: r.Context(), id: id}
+		ctx.header[0] = id
+		w.Header()["X-Request-Id"] = ctx.header[:]
+		next.ServeHTTP(w, r.WithContext(ctx))
 	})
+}
+
+// requestIDCtx carries the request id: context.WithValue's job, with the
+// header's value in the same allocation (a cached menu/list call allocated
+// the id's context, its boxed value and the header's slice apart; issue 23).
+type requestIDCtx struct {
+	context.Context
+	id     string
+	header [1]string
+}
+
+func (c *requestIDCtx) Value(key any) any {
+	if key == requestIDKey {
+		return c.id
+	}
+	return c.Context.Value(key)
 }
 
 // fromTrustedProxy reports whether the peer of r is a trusted proxy.

@@ -215,6 +215,23 @@ func (s *Server) dispatchAPI(mux *http.ServeMux) http.Handler {
 	})
 }
 
+// apiFirst sends a POST to a known envelope path straight to calls (the
+// /api/v3/ subtree's handler) and everything else through mux: mux's match
+// of the subtree pattern allocated three times on every call (issue 23),
+// for the handler a map lookup names. A known path is clean and unescaped,
+// so mux would neither redirect it nor pick another pattern.
+func (s *Server) apiFirst(mux *http.ServeMux, calls http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method == http.MethodPost && r.URL.RawPath == "" && strings.HasPrefix(r.URL.Path, "/api/v3/") {
+			if _, ok := s.routes[r.URL.Path[len("/api/v3/"):]]; ok {
+				calls.ServeHTTP(w, r)
+				return
+			}
+		}
+		mux.ServeHTTP(w, r)
+	})
+}
+
 // serveAPI runs one envelope call the mux matched.
 func (s *Server) serveAPI(w http.ResponseWriter, r *http.Request) {
 	rt, ok := s.routes[r.PathValue("path")]

@@ -226,14 +226,15 @@ func New(o Options) *Server {
 	mux := http.NewServeMux()
 	api := http.NewServeMux() // the v3 routes, inside the envelope's limits
 	s.mountAPI(api, s.routeTable())
-	mux.Handle("/api/v3/", s.withCallLimits(s.dispatchAPI(api)))
+	calls := s.withCallLimits(s.dispatchAPI(api))
+	mux.Handle("/api/v3/", calls)
 	mux.HandleFunc("/healthz", s.healthz)
 	mux.HandleFunc("/readyz", s.readyz)
 	mux.HandleFunc("/metrics", http.NotFound) // served on PLATTER_METRICS_ADDR only (MetricsHandler)
 	mux.HandleFunc("/demo-assets/", s.serveDemoAsset)
 	s.mountAPIDocs(mux)
 	mux.HandleFunc("/", s.serveSPA)
-	s.handler = s.withRequestID(s.withSecurityHeaders(s.withMetrics(s.withHeaderLimit(s.withCompression(s.withRecover(mux))))))
+	s.handler = s.withRequestID(s.withSecurityHeaders(s.withMetrics(s.withHeaderLimit(s.withCompression(s.withRecover(s.apiFirst(mux, calls)))))))
 	return s
 }
 
