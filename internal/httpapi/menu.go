@@ -80,13 +80,14 @@ func rawReply(b []byte, encoding string) *reply {
 // menuList answers menu/list from the cache, rebuilding the entry when the
 // menu's version moved.
 func (s *Server) menuList(r *request) (*reply, error) {
-	var f struct {
-		BusinessSlug string `json:"business_slug"`
-		VenueSlug    string `json:"venue_slug"`
-		OrderType    *int   `json:"order_type"`
-	}
-	if err := decode(r.Filter, &f); err != nil {
-		return nil, err
+	var f menuFilter
+	if !decodeMenuFilter(r.Filter, &f) { // envelope_fast.go
+		f = menuFilter{} // the fast path may have set fields before it gave up
+		if err := decode(r.Filter, &f); err != nil {
+			return nil, err
+		}
+	} else if bad := checkText(&f); len(bad) > 0 { // decode's checks
+		return nil, platter.Invalid(bad)
 	}
 	orderType := -1
 	badType := false
