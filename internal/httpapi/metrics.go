@@ -4,6 +4,7 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
@@ -17,6 +18,34 @@ type metrics struct {
 	reg      *prometheus.Registry
 	requests *prometheus.CounterVec
 	latency  *prometheus.HistogramVec
+	byLabels sync.Map // seriesKey → *seriesPair: the vectors' children, looked up once
+}
+
+// seriesKey is one request's labels; every part is bounded (pathLabel,
+// methodLabel, the status codes written), so byLabels is too.
+type seriesKey struct {
+	path, method string
+	status       int
+}
+
+type seriesPair struct {
+	requests prometheus.Counter
+	latency  prometheus.Observer
+}
+
+// series is the counter and histogram of one request's labels. The vectors'
+// own lookup hashed the labels and formatted the status on every request
+// (issue 23); the children they return are the same each time, as nothing
+// deletes or resets them.
+func (m *metrics) series(path, method string, status int) *seriesPair {
+	k := seriesKey{path, method, status}
+	if p, ok := m.byLabels.Load(k); ok {
+		return p.(*seriesPair)
+	}
+	code := strconv.Itoa(status)
+	p := &seriesPair{m.requests.WithLabelValues(path, method, code), m.latency.WithLabelValues(path, code)}
+	m.byLabels.Store(k, p)
+	return p
 }
 
 func newMetrics() *metrics {
@@ -84,9 +113,9 @@ func (s *Server) withMetrics(next http.Handler) http.Handler {
 		if sw.status == 0 {
 			sw.status = http.StatusOK
 		}
-		label, status := s.pathLabel(r.URL.Path), strconv.Itoa(sw.status)
-		s.metrics.requests.WithLabelValues(label, methodLabel(r.Method), status).Inc()
-		s.metrics.latency.WithLabelValues(label, status).Observe(time.Since(start).Seconds())
+		c := s.metrics.series(s.pathLabel(r.URL.Path), methodLabel(r.Method), sw.status)
+		c.requests.Inc()
+		c.latency.Observe(time.Since(start).Seconds())
 	})
 }
 
