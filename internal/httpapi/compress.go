@@ -75,9 +75,15 @@ func chooseEncoding(header string, available ...string) string {
 	return ""
 }
 
+var varyEncoding = []string{"Accept-Encoding"}
+
 // addVary adds Accept-Encoding to Vary once: a cache must not give a
 // compressed answer to a client that cannot read it.
 func addVary(h http.Header) {
+	if _, set := h["Vary"]; !set {
+		h["Vary"] = varyEncoding // shared, never changed: Add appends to a copy (cap 1)
+		return
+	}
 	for _, v := range h.Values("Vary") {
 		for _, f := range strings.Split(v, ",") {
 			if strings.EqualFold(strings.TrimSpace(f), "Accept-Encoding") {

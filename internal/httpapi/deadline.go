@@ -15,6 +15,8 @@ import (
 	"platter/internal/platter"
 )
 
+var noStore = []string{"no-store"}
+
 // publicCalls answer the same to everyone and carry nothing personal: their
 // successful answers may be kept by caches. Every other v3 reply, and every
 // error, is Cache-Control: no-store, because it may carry a session token
@@ -37,7 +39,7 @@ const writeMargin = 10 * time.Second
 // only.
 func (s *Server) withCallLimits(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Cache-Control", "no-store")
+		w.Header()["Cache-Control"] = noStore // shared, never changed: Set replaces it
 		if _, raw := s.rawRoutes[strings.TrimPrefix(r.URL.Path, "/api/v3/")]; raw {
 			// Webhook, upload and the event stream read their own bodies and
 			// set their own deadlines: a buffered 20-second call would end a

@@ -3,7 +3,8 @@ package httpapi
 import (
 	"encoding/json"
 	"strconv"
-	"strings"
+
+	"platter/internal/catalog"
 )
 
 // The fast paths below read the shapes every client sends (plain ASCII keys,
@@ -19,11 +20,11 @@ import (
 // without regard to case, the last of a repeated key kept, null kept as
 // the bytes null. The values are slices of body, not copies.
 func scanEnvelope(body []byte) (filter, data json.RawMessage, ok bool) {
-	ok = scanObject(body, func(key string, value []byte) bool {
+	ok = scanObject(body, func(key, value []byte) bool {
 		switch {
-		case strings.EqualFold(key, "filter"):
+		case foldEqual(key, "filter"):
 			filter = value
-		case strings.EqualFold(key, "data"):
+		case foldEqual(key, "data"):
 			data = value
 		}
 		return true
@@ -35,7 +36,7 @@ func scanEnvelope(body []byte) (filter, data json.RawMessage, ok bool) {
 // (leading and trailing space allowed), in order. It returns false when b
 // is not an object, a key is not plain ASCII without escapes, or member
 // returned false.
-func scanObject(b []byte, member func(key string, value []byte) bool) bool {
+func scanObject(b []byte, member func(key, value []byte) bool) bool {
 	i := skipSpace(b, 0)
 	if i >= len(b) || b[i] != '{' {
 		return false
@@ -62,7 +63,7 @@ func scanObject(b []byte, member func(key string, value []byte) bool) bool {
 		}
 		i = skipSpace(b, i+1)
 		vEnd := skipValue(b, i)
-		if vEnd <= i || !member(string(key), b[i:vEnd]) {
+		if vEnd <= i || !member(key, b[i:vEnd]) {
 			return false
 		}
 		i = skipSpace(b, vEnd)
@@ -79,6 +80,24 @@ func scanObject(b []byte, member func(key string, value []byte) bool) bool {
 		}
 	}
 	return false
+}
+
+// foldEqual is strings.EqualFold(string(key), name) for an ASCII key and a
+// lower-case ASCII name (encoding/json's match of a key to a field), without
+// making a string of key.
+func foldEqual(key []byte, name string) bool {
+	if len(key) != len(name) {
+		return false
+	}
+	for i, c := range key {
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		if c != name[i] {
+			return false
+		}
+	}
+	return true
 }
 
 func skipSpace(b []byte, i int) int {
@@ -121,6 +140,10 @@ func skipValue(b []byte, i int) int {
 	return i
 }
 
+// orderTypes are the valid order types, for decodeMenuFilter to point at.
+var orderTypes = [...]int{catalog.OrderTypeDelivery: catalog.OrderTypeDelivery,
+	catalog.OrderTypePickup: catalog.OrderTypePickup}
+
 // menuFilter is menu/list's filter.
 type menuFilter struct {
 	BusinessSlug string `json:"business_slug"`
@@ -135,13 +158,13 @@ func decodeMenuFilter(raw []byte, f *menuFilter) bool {
 	if len(raw) == 0 || string(raw) == "null" {
 		return false
 	}
-	return scanObject(raw, func(key string, v []byte) bool {
+	return scanObject(raw, func(key, v []byte) bool {
 		switch {
-		case strings.EqualFold(key, "business_slug"):
+		case foldEqual(key, "business_slug"):
 			return plainString(v, &f.BusinessSlug)
-		case strings.EqualFold(key, "venue_slug"):
+		case foldEqual(key, "venue_slug"):
 			return plainString(v, &f.VenueSlug)
-		case strings.EqualFold(key, "order_type"):
+		case foldEqual(key, "order_type"):
 			if string(v) == "null" {
 				f.OrderType = nil
 				return true
@@ -155,10 +178,12 @@ func decodeMenuFilter(raw []byte, f *menuFilter) bool {
 			if err != nil {
 				return false
 			}
-			if f.OrderType == nil {
+			if n == catalog.OrderTypeDelivery || n == catalog.OrderTypePickup {
+				f.OrderType = &orderTypes[n] // read only: the handler never writes through it
+			} else {
 				f.OrderType = new(int)
+				*f.OrderType = int(n)
 			}
-			*f.OrderType = int(n)
 		}
 		return true
 	})
