@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { CurrencyInput } from "@/components/ui/currency-input";
 import { Dialog } from "@/components/ui/dialog";
+import { FormDialogActions } from "@/components/ui/form-dialog-actions";
 import { useTranslation } from "@/i18n";
 import { Field } from "./field";
 import { newRef, type CategoryDoc, type ItemDoc } from "./menu-ops";
@@ -48,14 +49,11 @@ export function NewItemDialog(props: {
       title={t("menuEditor.newItemTitle", { category: props.category?.name ?? "" })}
       className="new-item-dialog"
       footer={
-        <>
-          <button type="button" className="button button--ghost" onClick={props.onCancel}>
-            {t("common.cancel")}
-          </button>
-          <button type="submit" form="new-item-form" className="button button--primary">
-            {t("menuEditor.addItem")}
-          </button>
-        </>
+        <FormDialogActions
+          form="new-item-form"
+          onCancel={props.onCancel}
+          submitLabel={t("menuEditor.addItem")}
+        />
       }
     >
       <form

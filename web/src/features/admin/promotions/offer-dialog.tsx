@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from "react";
 import { Dialog } from "@/components/ui/dialog";
+import { FormDialogActions } from "@/components/ui/form-dialog-actions";
 import { FormAlert } from "@/components/ui/form/form-alert";
 import { useTranslation } from "@/i18n";
 import type { OfferDoc, usePromotionWrites } from "./api";
@@ -65,19 +66,12 @@ export function OfferDialog(props: {
       className="promotions-dialog"
       title={props.offer ? t("promotions.editOffer") : t("promotions.newOffer")}
       footer={
-        <>
-          <button type="button" className="button button--ghost" onClick={hide}>
-            {t("common.cancel")}
-          </button>
-          <button
-            type="submit"
-            form="offer-form"
-            className="button button--primary"
-            disabled={save.isPending}
-          >
-            {t("promotions.save")}
-          </button>
-        </>
+        <FormDialogActions
+          form="offer-form"
+          onCancel={hide}
+          submitLabel={t("promotions.save")}
+          pending={save.isPending}
+        />
       }
     >
       <form id="offer-form" noValidate onSubmit={onSubmit}>

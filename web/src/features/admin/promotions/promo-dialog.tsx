@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from "react";
 import { Dialog } from "@/components/ui/dialog";
+import { FormDialogActions } from "@/components/ui/form-dialog-actions";
 import { FormAlert } from "@/components/ui/form/form-alert";
 import { useTranslation } from "@/i18n";
 import type { PromoCodeDoc, usePromotionWrites } from "./api";
@@ -41,19 +42,12 @@ export function PromoDialog(props: {
       className="promotions-dialog"
       title={editing ? t("promotions.editCode", { code: draft.code }) : t("promotions.newCode")}
       footer={
-        <>
-          <button type="button" className="button button--ghost" onClick={hide}>
-            {t("common.cancel")}
-          </button>
-          <button
-            type="submit"
-            form="promo-form"
-            className="button button--primary"
-            disabled={save.isPending}
-          >
-            {t("promotions.save")}
-          </button>
-        </>
+        <FormDialogActions
+          form="promo-form"
+          onCancel={hide}
+          submitLabel={t("promotions.save")}
+          pending={save.isPending}
+        />
       }
     >
       <form id="promo-form" noValidate onSubmit={onSubmit}>
