@@ -7,7 +7,6 @@ import { TextField } from "@/components/ui/form/text-field";
 import { useDocumentTitle } from "@/hooks/use-document-title";
 import { useErrorMessage } from "@/hooks/use-error-message";
 import { useTranslation } from "@/i18n";
-import { isApiError } from "@/lib/api/api-error";
 import { useSchemeQuery } from "@/lib/api/get-scheme";
 import { call, type ApiPayload } from "@/lib/api/client";
 import { ADMIN_KEY, noRetryOnAccess } from "../api/venues";
@@ -17,6 +16,8 @@ import { useDateTime } from "../team/date-time";
 import { diffJSON } from "./diff";
 import { auditFilter, KINDS, type ActivityFilter } from "./filter";
 import { actionLabel, fieldLabel, showValue, targetName } from "./labels";
+import { ManagersOnly } from "../shell/managers-only";
+import { managersOnly, pageCount } from "../shell/office-lists";
 
 /** The most fields one change lists before "…and N more". */
 const MAX_FIELDS = 40;
@@ -53,14 +54,7 @@ export function ActivityPage() {
     placeholderData: keepPreviousData,
   });
 
-  if (!isManager || (isApiError(log.error) && log.error.code === 1403)) {
-    return (
-      <section className="office-page">
-        <h1 className="office-page__title">{t("office.activity")}</h1>
-        <p className="muted">{t("team.managersOnly")}</p>
-      </section>
-    );
-  }
+  if (managersOnly(isManager, log.error)) return <ManagersOnly title={t("office.activity")} />;
   const apply = (e: FormEvent) => {
     e.preventDefault();
     if (badRange) return;
@@ -69,7 +63,7 @@ export function ActivityPage() {
   };
   const rows = log.data?.payload ?? [];
   const total = log.data?.meta.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / (log.data?.meta.per_page ?? 50)));
+  const pages = pageCount(log.data?.meta, 50);
 
   return (
     <section className="office-page activity">

@@ -140,12 +140,7 @@ function Board({ scheme, venue }: { scheme: string; venue: AdminVenue }) {
         onHide={board.closeDetail}
       />
       {board.printing ? (
-        <KitchenTicket
-          order={board.printing}
-          venueName={venue.name}
-          timeZone={venue.time_zone}
-          now={now}
-        />
+        <KitchenTicket order={board.printing} venueName={venue.name} timeZone={venue.time_zone} now={now} />
       ) : null}
     </section>
   );

@@ -65,9 +65,7 @@ export function OrderDetail({
       <p className="order-detail__status">
         <strong>{t(`board.status.${order.status}`)}</strong> ·{" "}
         {t(isDelivery(order) ? "board.delivery" : "board.pickup")} ·{" "}
-        {order.is_asap
-          ? t("board.asap")
-          : scheduledFor(order.preorder_for, now, i18n.language, timeZone, t)}
+        {order.is_asap ? t("board.asap") : scheduledFor(order.preorder_for, now, i18n.language, timeZone, t)}
       </p>
       <dl className="order-detail__times">
         <dt>{t("board.paid")}</dt>

@@ -221,7 +221,9 @@ describe("the Brand page", () => {
     const presets = within(section).getByLabelText("Percent presets");
     await user.clear(presets);
     await user.type(presets, "10, 15, 150");
-    expect(within(section).getByRole("alert").textContent).toContain("1 to 5 different whole percents from 0 to 100");
+    expect(within(section).getByRole("alert").textContent).toContain(
+      "1 to 5 different whole percents from 0 to 100",
+    );
     expect(
       (within(section).getByRole("button", { name: "Save tipping" }) as HTMLButtonElement).disabled,
     ).toBe(true);

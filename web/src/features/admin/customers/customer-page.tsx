@@ -16,6 +16,8 @@ import { useDateTime } from "../team/date-time";
 import { useCustomer, useExportCustomer } from "./api";
 import { EraseDialog } from "./erase-dialog";
 import { Pager } from "../shell/pager";
+import { ManagersOnly } from "../shell/managers-only";
+import { managersOnly, pageCount } from "../shell/office-lists";
 
 /**
  * One customer: their figures, their paid orders (newest first), and what the
@@ -43,14 +45,7 @@ export function CustomerPage() {
       <Link to={paths.admin.customers.getHref(scheme)}>{t("customers.back")}</Link>
     </p>
   );
-  if (!isManager || (isApiError(one.error) && one.error.code === 1403)) {
-    return (
-      <section className="office-page">
-        <h1 className="office-page__title">{t("office.customers")}</h1>
-        <p className="muted">{t("team.managersOnly")}</p>
-      </section>
-    );
-  }
+  if (managersOnly(isManager, one.error)) return <ManagersOnly title={t("office.customers")} />;
   if (!customer) {
     return (
       <section className="office-page">
@@ -66,7 +61,7 @@ export function CustomerPage() {
   }
   const orders = one.data?.payload.orders ?? [];
   const total = one.data?.meta.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / (one.data?.meta.per_page ?? 20)));
+  const pages = pageCount(one.data?.meta, 20);
   const facts: [string, string][] = [
     [t("customers.email"), customer.email],
     [t("customers.phone"), customer.contact_number || "—"],

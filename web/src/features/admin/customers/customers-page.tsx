@@ -8,13 +8,14 @@ import { useDebouncedValue } from "@/hooks/use-debounced-value";
 import { useDocumentTitle } from "@/hooks/use-document-title";
 import { useErrorMessage } from "@/hooks/use-error-message";
 import { useTranslation } from "@/i18n";
-import { isApiError } from "@/lib/api/api-error";
 import { useSchemeQuery } from "@/lib/api/get-scheme";
 import { formatCurrency } from "@/lib/currency";
 import { useAdmin } from "../shell/admin-context";
 import { useDateTime } from "../team/date-time";
 import { useCustomers } from "./api";
 import { Pager } from "../shell/pager";
+import { ManagersOnly } from "../shell/managers-only";
+import { managersOnly, pageCount } from "../shell/office-lists";
 
 /**
  * Managers' customer list: every customer account of the scheme with its paid
@@ -35,17 +36,10 @@ export function CustomersPage() {
   const erased = (useLocation().state as { erased?: string } | null)?.erased;
   useDocumentTitle(`${t("office.customers")} — ${brand}`);
 
-  if (!isManager || (isApiError(list.error) && list.error.code === 1403)) {
-    return (
-      <section className="office-page">
-        <h1 className="office-page__title">{t("office.customers")}</h1>
-        <p className="muted">{t("team.managersOnly")}</p>
-      </section>
-    );
-  }
+  if (managersOnly(isManager, list.error)) return <ManagersOnly title={t("office.customers")} />;
   const rows = list.data?.payload ?? [];
   const total = list.data?.meta.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / (list.data?.meta.per_page ?? 50)));
+  const pages = pageCount(list.data?.meta, 50);
 
   return (
     <section className="office-page customers">

@@ -9,6 +9,7 @@ import { call } from "@/lib/api/client";
 import { ADMIN_KEY } from "../api/venues";
 import { useAdmin } from "../shell/admin-context";
 import { problemsOf } from "./problems";
+import { ManagersOnly } from "../shell/managers-only";
 
 /** Saves text as a file the browser downloads. */
 function saveFile(name: string, text: string) {
@@ -73,14 +74,7 @@ export function DocumentPage() {
     upload.mutate(parsed);
   };
 
-  if (!isManager) {
-    return (
-      <section className="office-page">
-        <h1 className="office-page__title">{t("document.title")}</h1>
-        <p className="muted">{t("team.managersOnly")}</p>
-      </section>
-    );
-  }
+  if (!isManager) return <ManagersOnly title={t("document.title")} />;
   const problems = problemsOf(upload.error);
   return (
     <section className="office-page document">

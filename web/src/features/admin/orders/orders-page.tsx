@@ -13,6 +13,7 @@ import { useDateTime } from "../team/date-time";
 import { EMPTY_FILTER, STATUSES, useOrderSearch, type AdminOrder, type OrderFilter } from "./api";
 import { OrderPanel } from "./order-panel";
 import { RefundDialog } from "./refund-dialog";
+import { pageCount } from "../shell/office-lists";
 
 /**
  * Orders (staff and managers): find an order of the caller's venues by its
@@ -43,7 +44,7 @@ export function OrdersPage() {
   };
   const rows = search.data?.payload ?? [];
   const total = search.data?.meta.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / (search.data?.meta.per_page ?? 20)));
+  const pages = pageCount(search.data?.meta, 20);
   const open = rows.find((o) => o.id === openID) ?? null;
 
   return (

@@ -5,12 +5,13 @@ import { useState } from "react";
 import { useDocumentTitle } from "@/hooks/use-document-title";
 import { useErrorMessage } from "@/hooks/use-error-message";
 import { useTranslation } from "@/i18n";
-import { isApiError } from "@/lib/api/api-error";
 import { call } from "@/lib/api/client";
 import { ADMIN_KEY, noRetryOnAccess } from "../api/venues";
 import { useAdmin } from "../shell/admin-context";
 import { Pager } from "../shell/pager";
 import { useDateTime } from "../team/date-time";
+import { ManagersOnly } from "../shell/managers-only";
+import { managersOnly, pageCount } from "../shell/office-lists";
 
 /**
  * Managers' outbox: the scheme's mail, sent or queued, newest first, 50 a
@@ -34,17 +35,10 @@ export function OutboxPage() {
     refetchInterval: 10_000,
   });
 
-  if (!isManager || (isApiError(outbox.error) && outbox.error.code === 1403)) {
-    return (
-      <section className="office-page">
-        <h1 className="office-page__title">{t("office.outbox")}</h1>
-        <p className="muted">{t("team.managersOnly")}</p>
-      </section>
-    );
-  }
+  if (managersOnly(isManager, outbox.error)) return <ManagersOnly title={t("office.outbox")} />;
   const mails = outbox.data?.payload ?? [];
   const total = outbox.data?.meta.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / (outbox.data?.meta.per_page ?? 50)));
+  const pages = pageCount(outbox.data?.meta, 50);
 
   return (
     <section className="office-page outbox">

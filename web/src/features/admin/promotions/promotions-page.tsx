@@ -5,7 +5,6 @@ import { useState } from "react";
 import { useDocumentTitle } from "@/hooks/use-document-title";
 import { useErrorMessage } from "@/hooks/use-error-message";
 import { useTranslation } from "@/i18n";
-import { isApiError } from "@/lib/api/api-error";
 import { useSchemeQuery } from "@/lib/api/get-scheme";
 import { formatCurrency } from "@/lib/currency";
 import { useAdmin } from "../shell/admin-context";
@@ -20,6 +19,8 @@ import { discountText, windowText } from "./format";
 import { LoyaltyForm } from "./loyalty-form";
 import { OfferDialog } from "./offer-dialog";
 import { PromoDialog } from "./promo-dialog";
+import { ManagersOnly } from "../shell/managers-only";
+import { managersOnly } from "../shell/office-lists";
 
 /**
  * Managers' promotions: promo codes with their uses so far (new and edit in a
@@ -38,14 +39,7 @@ export function PromotionsPage() {
   const [offer, setOffer] = useState<OfferDoc | "new" | null>(null);
   useDocumentTitle(`${t("office.promotions")} — ${brand}`);
 
-  if (!isManager || (isApiError(codes.error) && codes.error.code === 1403)) {
-    return (
-      <section className="office-page">
-        <h1 className="office-page__title">{t("office.promotions")}</h1>
-        <p className="muted">{t("team.managersOnly")}</p>
-      </section>
-    );
-  }
+  if (managersOnly(isManager, codes.error)) return <ManagersOnly title={t("office.promotions")} />;
   const lang = i18n.language;
   const limits = (max?: number, per?: number) =>
     [

@@ -5,13 +5,14 @@ import { lazy, Suspense, useCallback, useMemo, useState } from "react";
 import { useDocumentTitle } from "@/hooks/use-document-title";
 import { useErrorMessage } from "@/hooks/use-error-message";
 import i18n, { useTranslation } from "@/i18n";
-import { isApiError } from "@/lib/api/api-error";
 import { formatCurrency } from "@/lib/currency";
 import { ADMIN_KEY, noRetryOnAccess } from "../api/venues";
 import { useAdmin } from "../shell/admin-context";
 import { exportSales, fetchSales, GROUPINGS, type GroupBy, type ReportFilter } from "./api";
 import { presetOf, presetRange, PRESETS, type Preset } from "./range";
 import { SalesTable } from "./sales-table";
+import { ManagersOnly } from "../shell/managers-only";
+import { managersOnly } from "../shell/office-lists";
 
 // uPlot and its CSS load only when a report is drawn (a chunk of its own).
 const SalesChart = lazy(() => import("./sales-chart"));
@@ -75,14 +76,7 @@ export function ReportsPage() {
     [rows, label],
   );
 
-  if (!isManager || (isApiError(sales.error) && sales.error.code === 1403)) {
-    return (
-      <section className="office-page">
-        <h1 className="office-page__title">{t("office.reports")}</h1>
-        <p className="muted">{t("team.managersOnly")}</p>
-      </section>
-    );
-  }
+  if (managersOnly(isManager, sales.error)) return <ManagersOnly title={t("office.reports")} />;
   const preset = presetOf(range, zone, new Date());
   const pick = (p: Preset) => setRange(presetRange(p, zone, new Date()));
 

@@ -12,6 +12,7 @@ import { Pager } from "../shell/pager";
 import { useDateTime } from "../team/date-time";
 import { useSupportInbox, type InboxRequest } from "./api";
 import { SupportDetail } from "./support-detail";
+import { pageCount } from "../shell/office-lists";
 
 const isStatus = (s: string | null): s is SupportStatus => SUPPORT_STATUSES.includes(s as SupportStatus);
 
@@ -52,7 +53,7 @@ export function SupportPage() {
 
   const list = inbox.data?.payload ?? [];
   const total = inbox.data?.meta.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / (inbox.data?.meta.per_page ?? 20)));
+  const pages = pageCount(inbox.data?.meta, 20);
   const open = list.find((r) => r.id === picked) ?? (kept?.id === picked ? kept : undefined);
 
   return (

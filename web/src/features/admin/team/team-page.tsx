@@ -6,11 +6,12 @@ import { FormAlert } from "@/components/ui/form/form-alert";
 import { useDocumentTitle } from "@/hooks/use-document-title";
 import { useErrorMessage } from "@/hooks/use-error-message";
 import { useTranslation } from "@/i18n";
-import { isApiError } from "@/lib/api/api-error";
 import { useAdmin } from "../shell/admin-context";
 import { useRevoke, useTeam, type TeamMember } from "./api";
 import { useDateTime } from "./date-time";
 import { InviteForm } from "./invite-form";
+import { ManagersOnly } from "../shell/managers-only";
+import { managersOnly } from "../shell/office-lists";
 
 /**
  * Managers' team page: invite staff, drivers and managers by e-mail (a
@@ -27,14 +28,7 @@ export function TeamPage() {
   const [removing, setRemoving] = useState<TeamMember | null>(null);
   useDocumentTitle(`${t("office.team")} — ${brand}`);
 
-  if (!isManager || (isApiError(team.error) && team.error.code === 1403)) {
-    return (
-      <section className="office-page">
-        <h1 className="office-page__title">{t("office.team")}</h1>
-        <p className="muted">{t("team.managersOnly")}</p>
-      </section>
-    );
-  }
+  if (managersOnly(isManager, team.error)) return <ManagersOnly title={t("office.team")} />;
   const venueName = (slug: string | null | undefined) =>
     slug ? (venues.find((v) => v.venue_slug === slug)?.name ?? slug) : t("team.wholeScheme");
   const members = team.data?.members ?? [];

@@ -5,6 +5,7 @@ import { useTranslation } from "@/i18n";
 import { Pager } from "../shell/pager";
 import { useDateTime } from "../team/date-time";
 import { useDeliveries, useRedeliver, type Webhook, type WebhookDelivery } from "./api";
+import { pageCount } from "../shell/office-lists";
 
 /**
  * One endpoint's delivery log, newest first, refreshed every few seconds:
@@ -20,7 +21,7 @@ export function Deliveries({ scheme, endpoint }: { scheme: string; endpoint: Web
   const redeliver = useRedeliver(scheme);
   const rows = log.data?.payload ?? [];
   const total = log.data?.meta.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / (log.data?.meta.per_page ?? 25)));
+  const pages = pageCount(log.data?.meta, 25);
 
   return (
     <section className="webhooks__log" aria-labelledby="webhooks-log-title">

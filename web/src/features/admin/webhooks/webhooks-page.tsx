@@ -7,12 +7,13 @@ import { FormAlert } from "@/components/ui/form/form-alert";
 import { useDocumentTitle } from "@/hooks/use-document-title";
 import { useErrorMessage } from "@/hooks/use-error-message";
 import { useTranslation } from "@/i18n";
-import { isApiError } from "@/lib/api/api-error";
 import { useAdmin } from "../shell/admin-context";
 import { useDateTime } from "../team/date-time";
 import { useRotateSecret, useWebhooks, type Webhook } from "./api";
 import { Deliveries } from "./deliveries";
 import { EndpointDialog, SecretDialog } from "./endpoint-dialog";
+import { ManagersOnly } from "../shell/managers-only";
+import { managersOnly } from "../shell/office-lists";
 
 /**
  * Managers' outbound webhooks (docs/architecture.md §11): the scheme's
@@ -35,14 +36,7 @@ export function WebhooksPage() {
   const [shown, setShown] = useState(0);
   useDocumentTitle(`${t("office.webhooks")} — ${brand}`);
 
-  if (!isManager || (isApiError(hooks.error) && hooks.error.code === 1403)) {
-    return (
-      <section className="office-page">
-        <h1 className="office-page__title">{t("office.webhooks")}</h1>
-        <p className="muted">{t("team.managersOnly")}</p>
-      </section>
-    );
-  }
+  if (managersOnly(isManager, hooks.error)) return <ManagersOnly title={t("office.webhooks")} />;
   const list = hooks.data?.payload ?? [];
   const max = hooks.data?.meta.max ?? 10;
   const selected = list.find((h) => h.id === shown) ?? list[0];
