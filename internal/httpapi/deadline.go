@@ -53,6 +53,9 @@ func (s *Server) withCallLimits(next http.Handler) http.Handler {
 			return
 		}
 		r.Body = &readBody{Reader: bytes.NewReader(body), b: body}
+		if s.serveCachedMenu(w, r) { // menu_fast.go: ready bytes, nothing to wait for
+			return
+		}
 		// net/http cancels a running handler's context when the connection's
 		// read deadline (ReadTimeout from the request's start) passes, so
 		// the read deadline moves past the call's own.

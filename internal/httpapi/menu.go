@@ -80,16 +80,29 @@ func rawReply(b []byte, encoding string) *reply {
 // menuList answers menu/list from the cache, rebuilding the entry when the
 // menu's version moved.
 func (s *Server) menuList(r *request) (*reply, error) {
-	var f menuFilter
+	f, orderType, err := menuRequest(r)
+	if err != nil {
+		return nil, err
+	}
+	e, err := s.menuAnswer(r.Context(), f.BusinessSlug, f.VenueSlug, orderType)
+	if err != nil {
+		return nil, err
+	}
+	return e.reply(r), nil
+}
+
+// menuRequest reads and checks menu/list's filter; orderType is -1 when
+// the filter names none (every order type).
+func menuRequest(r *request) (f menuFilter, orderType int, err error) {
 	if !decodeMenuFilter(r.Filter, &f) { // envelope_fast.go
 		f = menuFilter{} // the fast path may have set fields before it gave up
 		if err := decode(r.Filter, &f); err != nil {
-			return nil, err
+			return f, 0, err
 		}
 	} else if bad := checkText(&f); len(bad) > 0 { // decode's checks
-		return nil, platter.Invalid(bad)
+		return f, 0, platter.Invalid(bad)
 	}
-	orderType := -1
+	orderType = -1
 	badType := false
 	if f.OrderType != nil {
 		orderType = *f.OrderType
@@ -102,13 +115,9 @@ func (s *Server) menuList(r *request) (*reply, error) {
 		if badType {
 			fields["order_type"] = "validation.order_type"
 		}
-		return nil, platter.Invalid(fields)
+		return f, 0, platter.Invalid(fields)
 	}
-	e, err := s.menuAnswer(r.Context(), f.BusinessSlug, f.VenueSlug, orderType)
-	if err != nil {
-		return nil, err
-	}
-	return e.reply(r), nil
+	return f, orderType, nil
 }
 
 // menuAnswer is menu/list's answer for a venue and an order type (-1: every

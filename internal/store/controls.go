@@ -38,6 +38,15 @@ func (db *DB) VenueMenuRef(ctx context.Context, schemeSlug, venueSlug string) (c
 	return r, err
 }
 
+// CachedVenueMenuRef is the answer VenueMenuRef keeps (refcache.go), read
+// without a query: ok is false when none is kept, or it is stale. menu/list
+// answers from memory with it, without the call's deadline machinery
+// (internal/httpapi, menu_fast.go).
+func (db *DB) CachedVenueMenuRef(schemeSlug, venueSlug string) (catalog.VenueMenuRef, bool) {
+	r, _, ok := db.refs.get(refKey{schemeSlug, venueSlug})
+	return r, ok
+}
+
 func (db *DB) venueMenuRef(ctx context.Context, schemeSlug, venueSlug string) (catalog.VenueMenuRef, error) {
 	var r catalog.VenueMenuRef
 	err := db.single().queryRow(ctx, `SELECT m.id, m.version, v.id, v.soldout_version
