@@ -55,6 +55,9 @@ func TestMenuRefKeptButNeverStale(t *testing.T) {
 		listening(t, db, hub)
 
 		first := ref(db)
+		if kept, ok := db.CachedVenueMenuRef("demo-burgers", "soho"); !ok || kept != first {
+			t.Fatalf("CachedVenueMenuRef: %+v %v, want %+v kept", kept, ok, first)
+		}
 		n0, _ := db.Statements()
 		if again := ref(db); again != first {
 			t.Fatalf("kept answer %+v, first %+v", again, first)
@@ -71,6 +74,9 @@ func TestMenuRefKeptButNeverStale(t *testing.T) {
 			t.Fatalf("an order's write emptied the kept answers (%d statements)", n1-n0)
 		}
 		soldOut(db, db.Dialect() != store.Postgres) // flips it on either database
+		if kept, ok := db.CachedVenueMenuRef("demo-burgers", "soho"); ok {
+			t.Fatalf("CachedVenueMenuRef after a change: %+v still kept", kept)
+		}
 		changed := ref(db)
 		if changed.SoldOutVersion == first.SoldOutVersion {
 			t.Fatal("this store's own change unseen by its next call")
