@@ -4,6 +4,7 @@ import type { BoardOrder } from "./api";
 import { addressLines, deliveryAddressOf } from "./delivery-address";
 import { clockAt, scheduledFor } from "./format";
 import { isDelivery, mentionsAllergy } from "./lifecycle";
+import { ModifierList } from "./modifier-list";
 
 /**
  * The kitchen ticket: what the kitchen needs on 80 mm paper (print CSS in
@@ -52,16 +53,7 @@ export function KitchenTicket({
             <strong>
               {line.qty} × {line.title}
             </strong>
-            {line.modifiers.length > 0 ? (
-              <ul>
-                {line.modifiers.map((m) => (
-                  <li key={m.modifier_item_id}>
-                    + {m.qty > 1 ? `${m.qty} × ` : ""}
-                    {m.name}
-                  </li>
-                ))}
-              </ul>
-            ) : null}
+            <ModifierList modifiers={line.modifiers} />
           </li>
         ))}
       </ul>

@@ -11,6 +11,7 @@ import { StepButtons, type OrderActions } from "./order-card";
 import { AssignDriver } from "../venue-ops/assign-driver";
 import { canAssignDriver } from "../venue-ops/api";
 import { ReprintButton } from "../printers/reprint-button";
+import { ModifierList } from "./modifier-list";
 
 /** Everything about one order: lines, modifiers, notes (allergies highlighted), contact, address, actions. */
 export function OrderDetail({
@@ -89,16 +90,7 @@ export function OrderDetail({
                 </strong>
                 <span>{formatCurrency(line.total, currency)}</span>
               </span>
-              {line.modifiers.length > 0 ? (
-                <ul className="order-detail__modifiers">
-                  {line.modifiers.map((m) => (
-                    <li key={m.modifier_item_id}>
-                      + {m.qty > 1 ? `${m.qty} × ` : ""}
-                      {m.name}
-                    </li>
-                  ))}
-                </ul>
-              ) : null}
+              <ModifierList modifiers={line.modifiers} className="order-detail__modifiers" />
             </li>
           ))}
         </ul>

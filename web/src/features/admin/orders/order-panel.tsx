@@ -5,6 +5,7 @@ import { addressLines, deliveryAddressOf } from "../board/delivery-address";
 import { ReprintButton } from "../printers/reprint-button";
 import { useDateTime } from "../team/date-time";
 import { cardOf, type AdminOrder } from "./api";
+import { ModifierList } from "../board/modifier-list";
 
 /**
  * One order as the Orders page opens it: status and payment, the lines with
@@ -82,16 +83,7 @@ export function OrderPanel({
                 </span>
                 <span>{money(line.total)}</span>
               </span>
-              {line.modifiers.length > 0 ? (
-                <ul className="order-panel__modifiers">
-                  {line.modifiers.map((m) => (
-                    <li key={m.modifier_item_id}>
-                      + {m.qty > 1 ? `${m.qty} × ` : ""}
-                      {m.name}
-                    </li>
-                  ))}
-                </ul>
-              ) : null}
+              <ModifierList modifiers={line.modifiers} className="order-panel__modifiers" />
             </li>
           ))}
         </ul>
