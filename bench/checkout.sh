@@ -45,10 +45,12 @@ bench() {
   export PLATTER_DATABASE_URL="$1" PLATTER_ADDR="127.0.0.1:$port" PLATTER_CLOCK="$CLOCK"
   # Metrics on a port of their own: the driver reads the statements and
   # transactions the server sent (platter_db_*_total) to report them per
-  # checkout. Every customer comes from 127.0.0.1: the unpaid-order cap
-  # per client (PLATTER_UNPAID_ORDERS_MAX, 3) would refuse the fourth.
+  # checkout. Each customer sends an address of its own as X-Forwarded-For
+  # and the server trusts 127.0.0.1 as its load balancer, as in
+  # production: the per-client limits (the unpaid-order cap, its lock)
+  # count each customer apart, not all of them as one client.
   local mport=$((port + 1))
-  export PLATTER_METRICS_ADDR="127.0.0.1:$mport" PLATTER_UNPAID_ORDERS_MAX=1000
+  export PLATTER_METRICS_ADDR="127.0.0.1:$mport" PLATTER_TRUSTED_PROXIES=127.0.0.1
   "$BIN" demo >/dev/null
   "$BIN" serve >"$tmp/serve.out" 2>"$tmp/serve.log" &
   pid=$!

@@ -100,6 +100,7 @@ func run(o options) error {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			c := c.from(w)
 			token, err := c.guest()
 			ready.Done()
 			if err != nil {
@@ -201,6 +202,19 @@ func run(o options) error {
 type client struct {
 	base string
 	http *http.Client
+	// forwardedFor: the customer's own address, sent as X-Forwarded-For
+	// (a server that trusts 127.0.0.1 as its load balancer,
+	// PLATTER_TRUSTED_PROXIES, takes it for the client's); "": none.
+	forwardedFor string
+}
+
+// from is the client of customer w: each customer has an address of its
+// own (TEST-NET-2, 198.51.100.0/24), as customers behind a load balancer
+// do, so the per-client limits (the unpaid-order cap) count each apart.
+func (c *client) from(w int) *client {
+	cc := *c
+	cc.forwardedFor = "198.51.100." + strconv.Itoa(w%254+1)
+	return &cc
 }
 
 // call posts one envelope call and decodes data into out.
@@ -211,6 +225,9 @@ func (c *client) call(path, token string, body []byte, out any) error {
 	}
 	req.Header.Set("Content-Type", "application/json")
 	req.Header.Set("X-Client", "source=ios;version=2.1")
+	if c.forwardedFor != "" {
+		req.Header.Set("X-Forwarded-For", c.forwardedFor)
+	}
 	if token != "" {
 		req.Header.Set("Authorization", "Bearer "+token)
 	}

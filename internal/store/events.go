@@ -4,7 +4,9 @@ import (
 	"context"
 	"encoding/json"
 	"log/slog"
+	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -48,18 +50,29 @@ type afterCommit struct {
 	refund  bool    // a refund was queued
 	webhook bool    // a webhook delivery was queued (webhooks_queue.go)
 	catalog bool    // a statement may have changed schemes, venues, venue_hours or menus (refcache.go)
-	// eventsLocked: the scheme whose order-events lock the transaction
-	// holds (lockOrderEvents); 0 for none.
-	eventsLocked int64
+	// events: on PostgreSQL, the transaction's events, written at its end
+	// (flushEvents); sums: the report's sums it adds, written just before
+	// them (sums.addLater).
+	events []event
+	sums   *sums
 }
 
-// wrap resets the record at each run of fn (write may run it again) and
-// hands it to fn's conn.
-func (fx *afterCommit) wrap(fn func(c conn) error) func(c conn) error {
+// wrap resets the record at each run of fn (write may run it again),
+// hands it to fn's conn, and when fn succeeds writes what it left for the
+// end: the report's sums, then the events (the last locks it takes).
+func (fx *afterCommit) wrap(ctx context.Context, fn func(c conn) error) func(c conn) error {
 	return func(c conn) error {
 		*fx = afterCommit{}
 		c.fx = fx
-		return fn(c)
+		if err := fn(c); err != nil {
+			return err
+		}
+		if fx.sums != nil {
+			if err := fx.sums.writeAll(ctx, c); err != nil {
+				return err
+			}
+		}
+		return flushEvents(ctx, c)
 	}
 }
 
@@ -111,11 +124,19 @@ type event struct {
 	at                time.Time
 }
 
-// writeEvent is the one event writer (see above). On PostgreSQL the row and
-// both notifications (the order's, and its venue's for the boards) go in
-// one statement, one round trip instead of three: a checkout writes two
-// events.
+// writeEvent is the one event writer (see above). On PostgreSQL, in a
+// write transaction, the event is kept until the transaction's work is done
+// and written then with all its others (flushEvents); elsewhere it is
+// written at once.
 func writeEvent(ctx context.Context, c conn, e event) error {
+	if c.dialect == Postgres && c.fx != nil {
+		c.fx.events = append(c.fx.events, e)
+		c.fx.order(e.orderID)
+		return nil
+	}
+	if c.dialect == Postgres { // outside db.write: no transaction to wait for
+		return insertEvents(ctx, c, []event{e}, []int64{eventsLockKey(e.schemeID)})
+	}
 	cols, vals := "order_id, scheme_id, status, payment_status, actor, reason, created_at", "?, ?, ?, ?, ?, ?, ?"
 	args := []any{e.orderID, e.schemeID, e.status, e.payment, e.actor, e.reason, e.at}
 	if e.kind != "" {
@@ -123,65 +144,91 @@ func writeEvent(ctx context.Context, c conn, e event) error {
 			"?, ?, ?, ?, ?, ?, ?, ?, ?"
 		args = []any{e.orderID, e.schemeID, e.kind, e.status, e.payment, e.actor, e.reason, string(e.payload), e.at}
 	}
-	insert := "INSERT INTO order_events (" + cols + ") VALUES (" + vals + ")"
-	if err := lockOrderEvents(ctx, c, e.schemeID); err != nil {
+	if _, err := c.exec(ctx, "INSERT INTO order_events ("+cols+") VALUES ("+vals+")", args...); err != nil {
 		return err
 	}
-	if c.dialect != Postgres {
-		if _, err := c.exec(ctx, insert, args...); err != nil {
-			return err
+	return notifyOrder(ctx, c, e.orderID)
+}
+
+// flushEvents writes, on PostgreSQL, the events a write transaction kept
+// (writeEvent), as its last statement before the commit: the schemes'
+// order-events locks (eventsLockKey), the rows in the order they were
+// written, and the NOTIFYs, in one round trip. So the scheme-wide lock is
+// held only for this statement and the commit, not for the whole
+// transaction: the checkout's writers queue on it for a moment each
+// instead of for all their statements. Whoever holds it waits for no
+// other lock (it is the last one taken), so it cannot deadlock with the
+// rows the transaction locked before.
+func flushEvents(ctx context.Context, c conn) error {
+	if c.fx == nil || len(c.fx.events) == 0 {
+		return nil
+	}
+	events := c.fx.events
+	c.fx.events = nil
+	keys := make([]int64, 0, 1)
+	for _, e := range events {
+		keys = append(keys, eventsLockKey(e.schemeID))
+	}
+	return insertEvents(ctx, c, events, keys)
+}
+
+// insertEvents inserts events on PostgreSQL after taking the advisory
+// locks keys (in ascending order, every writer's order, so two writers of
+// the same schemes cannot deadlock), and notifies their orders and venues.
+func insertEvents(ctx context.Context, c conn, events []event, keys []int64) error {
+	slices.Sort(keys)
+	keys = slices.Compact(keys)
+	var q strings.Builder
+	args := make([]any, 0, len(keys)+9*len(events))
+	q.WriteString("WITH e AS (INSERT INTO order_events (order_id, scheme_id, kind, status, payment_status, actor, reason, payload, created_at) " +
+		"SELECT v.o, v.s, v.k, v.st, v.p, v.a, v.r, v.pl, v.t FROM ")
+	if len(keys) > 0 {
+		// A subquery with a volatile function is run once, before the
+		// rows it is joined with are inserted (so before their ids are
+		// drawn); its functions run left to right.
+		q.WriteString("(SELECT ")
+		for i, k := range keys {
+			if i > 0 {
+				q.WriteString(", ")
+			}
+			q.WriteString("pg_advisory_xact_lock(?)")
+			args = append(args, k)
 		}
-		return notifyOrder(ctx, c, e.orderID)
+		q.WriteString(") lk, ")
 	}
-	if c.fx != nil {
-		c.fx.order(e.orderID)
+	q.WriteString("(VALUES ")
+	for i, e := range events {
+		if i > 0 {
+			q.WriteString(", ")
+		}
+		q.WriteString("(" + strconv.Itoa(i) + ", CAST(? AS BIGINT), CAST(? AS BIGINT), CAST(? AS TEXT), CAST(? AS TEXT), " +
+			"CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS TIMESTAMPTZ))")
+		kind, payload := e.kind, string(e.payload)
+		if kind == "" { // the table's defaults
+			kind, payload = ordering.EventStatus, "{}"
+		}
+		args = append(args, e.orderID, e.schemeID, kind, e.status, e.payment, e.actor, e.reason, payload, e.at)
 	}
-	// The orders row was written before its first event, so the join finds
-	// it; NOTIFY is sent at commit, and only then.
-	_, err := c.exec(ctx, "WITH e AS ("+insert+" RETURNING order_id) "+
-		"SELECT pg_notify('"+eventChannel+"', CAST(o.id AS TEXT)), pg_notify('"+eventChannel+"', CAST(-o.venue_id AS TEXT)) "+
-		"FROM e JOIN orders o ON o.id = e.order_id", args...)
+	// Ordered by position: the ids are drawn after the sort, so they
+	// follow the order the events were written in.
+	q.WriteString(") v (n, o, s, k, st, p, a, r, pl, t) ORDER BY v.n RETURNING order_id) " +
+		"SELECT pg_notify('" + eventChannel + "', CAST(o.id AS TEXT)), pg_notify('" + eventChannel + "', CAST(-o.venue_id AS TEXT)) " +
+		"FROM e JOIN orders o ON o.id = e.order_id")
+	_, err := c.exec(ctx, q.String(), args...)
 	return err
 }
 
-// lockOrderEvents takes, on PostgreSQL, the scheme's order-events lock (a
-// transaction-scoped advisory lock) for the rest of the transaction, once.
-// Streams read order_events by id (after the last id sent), so ids must
-// become visible in their order: without the lock, a transaction that took
-// id 100 and committed after another's 101 was never sent to a stream that
-// had read 101 — a paid order missing from the live board (found by
-// bench/scale/chaos.sh; TestOrderEventsCommitInIDOrder). Holding the lock
-// from the event's id until commit makes the scheme's event writers commit
-// in id order. Writers that lock rows other transactions share (slot and
-// promo counters, report sums) take it first, before those rows, and after
-// only the order's own row, so every writer locks in one order: the order,
-// this lock, the rest. SQLite has one writer at a time already.
-//
-// The checkout's transactions take it inside a statement they send anyway
-// (checkUnpaid's, reportPaid's), so it costs them no round trip.
-func lockOrderEvents(ctx context.Context, c conn, schemeID int64) error {
-	if !needsEventsLock(c, schemeID) {
-		return nil
-	}
-	if _, err := c.exec(ctx, "SELECT pg_advisory_xact_lock(?)", eventsLockKey(schemeID)); err != nil {
-		return err
-	}
-	eventsLocked(c, schemeID)
-	return nil
-}
-
-// needsEventsLock says whether the transaction must still take the
-// scheme's order-events lock; eventsLocked records that a statement did.
-func needsEventsLock(c conn, schemeID int64) bool {
-	return c.dialect == Postgres && (c.fx == nil || c.fx.eventsLocked != schemeID)
-}
-
-func eventsLocked(c conn, schemeID int64) {
-	if c.fx != nil {
-		c.fx.eventsLocked = schemeID
-	}
-}
-
+// eventsLockKey is the scheme's order-events lock, a transaction-scoped
+// advisory lock on PostgreSQL. Streams read order_events by id (after the
+// last id sent), so ids must become visible in their order: without the
+// lock, a transaction that took id 100 and committed after another's 101
+// was never sent to a stream that had read 101 — a paid order missing from
+// the live board (found by bench/scale/chaos.sh;
+// TestOrderEventsCommitInIDOrder). Every event is inserted under it and it
+// is held until commit, so the scheme's event writers commit in id order.
+// It is taken by the statement that inserts the events (flushEvents), the
+// last of its transaction: held for that statement and the commit only.
+// SQLite has one writer at a time already.
 func eventsLockKey(schemeID int64) int64 {
 	return advisoryKey("order_events:" + strconv.FormatInt(schemeID, 10))
 }

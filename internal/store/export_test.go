@@ -75,10 +75,15 @@ func (db *DB) SalesReportFromOrders(ctx context.Context, schemeID int64, f repor
 }
 
 // WriteEventForTest commits a transaction that writes a paid status event
-// of an order and then runs hold (still inside the transaction).
+// of an order and then runs hold (still inside the transaction: after the
+// event's row is written, which on PostgreSQL is at the transaction's end,
+// just before its commit).
 func (db *DB) WriteEventForTest(ctx context.Context, orderID, schemeID int64, hold func()) error {
 	return db.write(ctx, func(c conn) error {
 		err := addEvent(ctx, c, orderID, schemeID, ordering.StatusPending, ordering.PayPaid, "test", "", time.Now())
+		if err == nil {
+			err = flushEvents(ctx, c) // what write does after this function
+		}
 		if err == nil {
 			hold()
 		}

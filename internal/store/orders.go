@@ -63,13 +63,7 @@ func (db *DB) CreateOrder(ctx context.Context, n *ordering.NewOrder, now time.Ti
 		case !errors.Is(err, sql.ErrNoRows):
 			return err
 		}
-		// checkUnpaid takes the order-events lock with its own locks;
-		// without a cap it is taken here: before the slot and promo rows
-		// either way (lockOrderEvents).
 		if err := checkUnpaid(ctx, c, n, now); err != nil {
-			return err
-		}
-		if err := lockOrderEvents(ctx, c, n.Order.SchemeID); err != nil {
 			return err
 		}
 		if id, err = insertOrder(ctx, c, n, now); err != nil {
@@ -92,6 +86,11 @@ func (db *DB) CreateOrder(ctx context.Context, n *ordering.NewOrder, now time.Ti
 		if err := addEvent(ctx, c, id, n.Order.SchemeID, ordering.StatusPending, ordering.PayRequired,
 			"customer", "created", now); err != nil {
 			return err
+		}
+		if c.dialect == Postgres {
+			if err := numberOrder(ctx, c, id, n.Order.SchemeID); err != nil {
+				return err
+			}
 		}
 		out, err = loadOrder(ctx, c, id)
 		return err
@@ -142,22 +141,33 @@ func findOrderByKey(ctx context.Context, c conn, n *ordering.NewOrder) (id int64
 	return id, hash, err
 }
 
-// nextOrderNumber hands out the scheme's next order number in one
-// statement; the counter's row lock (the upsert takes it) orders concurrent
-// prepares of one scheme.
-func nextOrderNumber(ctx context.Context, c conn, schemeID int64) (int64, error) {
-	var n int64
-	err := c.queryRow(ctx, `INSERT INTO order_numbers (scheme_id, last_number) VALUES (?, 1)
-		ON CONFLICT (scheme_id) DO UPDATE SET last_number = order_numbers.last_number + 1
-		RETURNING last_number`, schemeID).Scan(&n)
-	return n, err
+// nextOrderUpsert hands out the scheme's next order number; the
+// counter's row lock (the upsert takes it) orders concurrent prepares of
+// one scheme, and is held until commit.
+const nextOrderUpsert = `INSERT INTO order_numbers (scheme_id, last_number) VALUES (?, 1)
+	ON CONFLICT (scheme_id) DO UPDATE SET last_number = order_numbers.last_number + 1
+	RETURNING last_number`
+
+// numberOrder gives an order inserted without its number (PostgreSQL) the
+// scheme's next one, in one statement. Only the order's reading and the
+// events follow it in prepare (migration 0038): the counter's lock, which
+// every prepare of the scheme waits for, is then held only for those and
+// the commit.
+func numberOrder(ctx context.Context, c conn, orderID, schemeID int64) error {
+	_, err := c.exec(ctx, `WITH n AS (`+nextOrderUpsert+`)
+		UPDATE orders SET order_number = (SELECT last_number FROM n) WHERE id = ?`, schemeID, orderID)
+	return err
 }
 
 func insertOrder(ctx context.Context, c conn, n *ordering.NewOrder, now time.Time) (int64, error) {
 	o := &n.Order
-	num, err := nextOrderNumber(ctx, c, o.SchemeID)
-	if err != nil {
-		return 0, err
+	var num any // PostgreSQL: numbered last (numberOrder)
+	if c.dialect != Postgres {
+		var next int64
+		if err := c.queryRow(ctx, nextOrderUpsert, o.SchemeID).Scan(&next); err != nil {
+			return 0, err
+		}
+		num = next
 	}
 	addr := ""
 	if o.DeliveryAddress != nil {
@@ -174,7 +184,7 @@ func insertOrder(ctx context.Context, c conn, n *ordering.NewOrder, now time.Tim
 	}
 	p := o.Pricing
 	var id int64
-	err = c.queryRow(ctx, `INSERT INTO orders (scheme_id, venue_id, user_id, order_number, status, payment_status,
+	err := c.queryRow(ctx, `INSERT INTO orders (scheme_id, venue_id, user_id, order_number, status, payment_status,
 		order_type, is_asap, preorder_for, delivery_address, note, email, contact_number, first_name, last_name,
 		currency, subtotal, discount, discount_source, promo_code_id, promo_code, offer_id, service_charge,
 		delivery_fee, tip, total, tax, vat_rate_bp, stamps_earned, idempotency_key, request_hash,

@@ -122,9 +122,8 @@ func (db *DB) FinishPayment(ctx context.Context, orderID int64, r ordering.Payme
 		}
 		if err == nil { // the order was processing: this answer is recorded
 			if status == ordering.PayPaid {
-				// Into the report's sums before anything refunds it
-				// (taking the order-events lock first).
-				if err := reportPaid(ctx, c, orderID, h.schemeID); err != nil {
+				// Into the report's sums before anything refunds it.
+				if err := reportPaid(ctx, c, orderID); err != nil {
 					return err
 				}
 			}

@@ -99,7 +99,7 @@ func paidByWebhook(ctx context.Context, c conn, res *ordering.EventResult, ev *o
 		res.Changed = true
 		// Into the report's sums before anything refunds it (taking the
 		// order-events lock first).
-		if err := reportPaid(ctx, c, res.OrderID, h.schemeID); err != nil {
+		if err := reportPaid(ctx, c, res.OrderID); err != nil {
 			return err
 		}
 		kept, err := recordOutcome(ctx, c, h, ordering.PayPaid,

@@ -44,7 +44,7 @@ func (db *DB) RefundOrder(ctx context.Context, r ordering.StaffRefund, now time.
 	now = utc(now)
 	lock := ""
 	if db.dialect == Postgres {
-		lock = " FOR UPDATE"
+		lock = " FOR NO KEY UPDATE"
 	}
 	key := ""
 	if r.Key != "" {
@@ -98,10 +98,6 @@ func (db *DB) RefundOrder(ctx context.Context, r ordering.StaffRefund, now time.
 			var b [12]byte
 			_, _ = rand.Read(b[:])
 			key = "auto:" + hex.EncodeToString(b[:])
-		}
-		// Before the report's sums (lockOrderEvents).
-		if err := lockOrderEvents(ctx, c, r.SchemeID); err != nil {
-			return err
 		}
 		var b [8]byte
 		_, _ = rand.Read(b[:])

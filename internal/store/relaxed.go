@@ -45,7 +45,7 @@ func (db *DB) writeRelaxedOnce(ctx context.Context, fn func(c conn) error) error
 	// write grouped with a durable one is committed durably. SQLite's one
 	// writer never conflicts, so no retry.
 	fx := &afterCommit{}
-	if err := db.writer.submit(ctx, fx.wrap(fn), true); err != nil {
+	if err := db.writer.submit(ctx, fx.wrap(ctx, fn), true); err != nil {
 		return err
 	}
 	db.committed(fx)

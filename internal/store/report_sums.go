@@ -1,9 +1,11 @@
 package store
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
 	"errors"
+	"slices"
 	"strings"
 	"time"
 
@@ -54,6 +56,16 @@ func reportPlace(at time.Time, zone string) (day string, hour int) {
 	return t.Format(time.DateOnly), t.Hour()
 }
 
+// sortedKeys returns m's keys in the order compare gives.
+func sortedKeys[K comparable, V any](m map[K]V, compare func(a, b K) int) []K {
+	keys := make([]K, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.SortFunc(keys, compare)
+	return keys
+}
+
 // sums gathers rows to add, so a write (or a rebuild) adds each key once.
 type sums struct {
 	rows  map[sumKey]*sumRow
@@ -90,15 +102,18 @@ func (s *sums) refund(schemeID, venueID int64, orderType int, zone string, at ti
 // item adds one paid order's lines of one title.
 func (s *sums) item(schemeID, venueID int64, zone string, paidAt time.Time, title string, gross int64) {
 	day, _ := reportPlace(paidAt, zone)
-	k := itemKey{schemeID, venueID, day, title}
+	s.addItem(itemKey{schemeID, venueID, day, title}, itemSum{orders: 1, gross: gross})
+	s.zone(venueID, zone)
+}
+
+func (s *sums) addItem(k itemKey, f itemSum) {
 	r := s.items[k]
 	if r == nil {
 		r = &itemSum{}
 		s.items[k] = r
 	}
-	r.orders++
-	r.gross += gross
-	s.zone(venueID, zone)
+	r.orders += f.orders
+	r.gross += f.gross
 }
 
 func (s *sums) add(k sumKey, f sumRow) {
@@ -123,58 +138,144 @@ const sumBatch = 200
 // write adds the gathered rows to the tables: an existing row's figures
 // grow (so writes of the same hour by concurrent transactions add up).
 func (s *sums) write(ctx context.Context, c conn) error {
-	var args []any
-	n := 0
-	flush := func() error {
-		if n == 0 {
-			return nil
-		}
-		_, err := c.exec(ctx, `INSERT INTO report_sums (scheme_id, day, venue_id, hour, order_type, orders, gross,
-				discounts, tips, delivery_fees, paid, refunds) VALUES `+
-			strings.TrimSuffix(strings.Repeat("(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?), ", n), ", ")+`
-			ON CONFLICT (scheme_id, day, venue_id, hour, order_type) DO UPDATE SET
-				orders = report_sums.orders + excluded.orders, gross = report_sums.gross + excluded.gross,
-				discounts = report_sums.discounts + excluded.discounts, tips = report_sums.tips + excluded.tips,
-				delivery_fees = report_sums.delivery_fees + excluded.delivery_fees,
-				paid = report_sums.paid + excluded.paid, refunds = report_sums.refunds + excluded.refunds`, args...)
-		args, n = args[:0], 0
+	if err := s.writeRows(ctx, c); err != nil {
 		return err
+	}
+	return s.writeZones(ctx, c)
+}
+
+// addLater adds the sums in a write transaction: the zones at once, and on
+// PostgreSQL the rows at the end of the transaction, with every other sum
+// it adds, just before its events (afterCommit.wrap). A sums row is shared
+// by every order paid in its hour at its venue: the lock an upsert takes
+// on it is held until commit, so it is taken as late as possible.
+func (s *sums) addLater(ctx context.Context, c conn) error {
+	if c.dialect != Postgres || c.fx == nil {
+		return s.write(ctx, c)
+	}
+	if c.fx.sums == nil {
+		c.fx.sums = newSums()
 	}
 	for k, r := range s.rows {
-		args = append(args, k.schemeID, k.day, k.venueID, k.hour, k.orderType, r.orders, r.gross, r.discounts,
-			r.tips, r.fees, r.paid, r.refunds)
-		if n++; n == sumBatch {
-			if err := flush(); err != nil {
-				return err
-			}
-		}
-	}
-	if err := flush(); err != nil {
-		return err
-	}
-	flushItems := func() error {
-		if n == 0 {
-			return nil
-		}
-		_, err := c.exec(ctx, `INSERT INTO report_item_sums (scheme_id, day, venue_id, title, orders, gross) VALUES `+
-			strings.TrimSuffix(strings.Repeat("(?, ?, ?, ?, ?, ?), ", n), ", ")+`
-			ON CONFLICT (scheme_id, day, venue_id, title) DO UPDATE SET
-				orders = report_item_sums.orders + excluded.orders, gross = report_item_sums.gross + excluded.gross`,
-			args...)
-		args, n = args[:0], 0
-		return err
+		c.fx.sums.add(k, *r)
 	}
 	for k, r := range s.items {
-		args = append(args, k.schemeID, k.day, k.venueID, k.title, r.orders, r.gross)
-		if n++; n == sumBatch {
-			if err := flushItems(); err != nil {
-				return err
-			}
+		c.fx.sums.addItem(k, *r)
+	}
+	for v, zones := range s.zones {
+		for z := range zones {
+			c.fx.sums.zone(v, z)
 		}
 	}
-	if err := flushItems(); err != nil {
-		return err
+	return nil
+}
+
+// writeAll writes what addLater gathered: on PostgreSQL the zones, the
+// items and the rows in one statement when they fit (a checkout's do).
+func (s *sums) writeAll(ctx context.Context, c conn) error {
+	if c.dialect != Postgres || len(s.rows) == 0 || len(s.rows) > sumBatch || len(s.items) > sumBatch {
+		return s.write(ctx, c)
 	}
+	var (
+		q    strings.Builder
+		args []any
+	)
+	q.WriteString("WITH ")
+	if len(s.zones) > 0 {
+		q.WriteString("z AS (INSERT INTO report_zones (venue_id, zone) VALUES ")
+		i := 0
+		for venue, zones := range s.zones {
+			for z := range zones {
+				if i++; i > 1 {
+					q.WriteString(", ")
+				}
+				q.WriteString("(?, ?)")
+				args = append(args, venue, z)
+			}
+		}
+		q.WriteString(" ON CONFLICT DO NOTHING), ")
+	}
+	if len(s.items) > 0 {
+		q.WriteString("i AS (" + itemsUpsert(len(s.items)) + "), ")
+		args = s.itemArgs(args)
+	}
+	// The parts run in one fixed order, the same in every transaction, so
+	// the locks on shared rows are taken in one order.
+	with := strings.TrimSuffix(q.String(), ", ")
+	if len(args) == 0 {
+		with = ""
+	}
+	_, err := c.exec(ctx, with+" "+sumsUpsert(len(s.rows)), s.rowArgs(args)...)
+	return err
+}
+
+// sumsUpsert adds n rows to report_sums; itemsUpsert n to report_item_sums.
+func sumsUpsert(n int) string {
+	return `INSERT INTO report_sums (scheme_id, day, venue_id, hour, order_type, orders, gross,
+			discounts, tips, delivery_fees, paid, refunds) VALUES ` +
+		strings.TrimSuffix(strings.Repeat("(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?), ", n), ", ") + `
+		ON CONFLICT (scheme_id, day, venue_id, hour, order_type) DO UPDATE SET
+			orders = report_sums.orders + excluded.orders, gross = report_sums.gross + excluded.gross,
+			discounts = report_sums.discounts + excluded.discounts, tips = report_sums.tips + excluded.tips,
+			delivery_fees = report_sums.delivery_fees + excluded.delivery_fees,
+			paid = report_sums.paid + excluded.paid, refunds = report_sums.refunds + excluded.refunds`
+}
+
+func itemsUpsert(n int) string {
+	return `INSERT INTO report_item_sums (scheme_id, day, venue_id, title, orders, gross) VALUES ` +
+		strings.TrimSuffix(strings.Repeat("(?, ?, ?, ?, ?, ?), ", n), ", ") + `
+		ON CONFLICT (scheme_id, day, venue_id, title) DO UPDATE SET
+			orders = report_item_sums.orders + excluded.orders, gross = report_item_sums.gross + excluded.gross`
+}
+
+// rowArgs and itemArgs append the rows' and the items' values in key
+// order: concurrent writers then lock shared rows in one order and never
+// deadlock on them.
+func (s *sums) rowArgs(args []any) []any {
+	for _, k := range sortedKeys(s.rows, func(a, b sumKey) int {
+		return cmp.Or(cmp.Compare(a.schemeID, b.schemeID), cmp.Compare(a.day, b.day), cmp.Compare(a.venueID, b.venueID),
+			cmp.Compare(a.hour, b.hour), cmp.Compare(a.orderType, b.orderType))
+	}) {
+		r := s.rows[k]
+		args = append(args, k.schemeID, k.day, k.venueID, k.hour, k.orderType, r.orders, r.gross, r.discounts,
+			r.tips, r.fees, r.paid, r.refunds)
+	}
+	return args
+}
+
+func (s *sums) itemArgs(args []any) []any {
+	for _, k := range sortedKeys(s.items, func(a, b itemKey) int {
+		return cmp.Or(cmp.Compare(a.schemeID, b.schemeID), cmp.Compare(a.day, b.day), cmp.Compare(a.venueID, b.venueID),
+			cmp.Compare(a.title, b.title))
+	}) {
+		r := s.items[k]
+		args = append(args, k.schemeID, k.day, k.venueID, k.title, r.orders, r.gross)
+	}
+	return args
+}
+
+// writeRows adds the sums' rows (report_sums, report_item_sums), sumBatch
+// rows a statement.
+func (s *sums) writeRows(ctx context.Context, c conn) error {
+	for _, t := range []struct {
+		args  []any
+		width int
+		sql   func(n int) string
+	}{{s.rowArgs(nil), 12, sumsUpsert}, {s.itemArgs(nil), 6, itemsUpsert}} {
+		for len(t.args) > 0 {
+			n := min(len(t.args)/t.width, sumBatch)
+			if _, err := c.exec(ctx, t.sql(n), t.args[:n*t.width]...); err != nil {
+				return err
+			}
+			t.args = t.args[n*t.width:]
+		}
+	}
+	return nil
+}
+
+// writeZones records the zones the sums are dated in. A zone already
+// recorded is left as it is, without a lock on its row.
+func (s *sums) writeZones(ctx context.Context, c conn) error {
 	for venue, zones := range s.zones {
 		for z := range zones {
 			if _, err := c.exec(ctx, "INSERT INTO report_zones (venue_id, zone) VALUES (?, ?) ON CONFLICT DO NOTHING",
@@ -189,12 +290,11 @@ func (s *sums) write(ctx context.Context, c conn) error {
 // reportPaid adds an order that has just become paid to the sums: the
 // order, its lines by title, and any refund recorded before it was paid
 // (none is, today; a refund counts once its order is paid). Times are read
-// back from the rows, as the report would read them. On PostgreSQL its
-// first statement also takes the scheme's order-events lock
-// (lockOrderEvents), before the sums' rows, when the transaction has not.
-func reportPaid(ctx context.Context, c conn, orderID, schemeID int64) error {
-	// The order and its lines by title in one statement: one row per
-	// title (a single row with a NULL title for an order without lines).
+// back from the rows, as the report would read them.
+func reportPaid(ctx context.Context, c conn, orderID int64) error {
+	// The order, its lines by title and how many refunds it has in one
+	// statement: one row per title (a single row with a NULL title for an
+	// order without lines).
 	type row struct {
 		schemeID, venueID int64
 		orderType         int
@@ -202,29 +302,19 @@ func reportPaid(ctx context.Context, c conn, orderID, schemeID int64) error {
 		paidAt            time.Time
 		f                 sumRow
 		title             sql.NullString
-		total             int64
-	}
-	from, args := "orders o", []any{orderID}
-	lock := needsEventsLock(c, schemeID)
-	if lock {
-		// A subquery with a volatile function is run once, not merged
-		// into the rest; the statement still starts with SELECT, so it
-		// is not taken for a catalogue write (refcache.go's noteCatalog).
-		from, args = "(SELECT pg_advisory_xact_lock(?) AS held) lk, orders o", []any{eventsLockKey(schemeID), orderID}
+		total, refunds    int64
 	}
 	q := `SELECT o.scheme_id, o.venue_id, o.order_type, v.time_zone, o.paid_at,
-			o.subtotal + o.service_charge, o.discount, o.tip, o.delivery_fee, o.total, l.title, COALESCE(SUM(l.total), 0)
-		FROM ` + from + ` JOIN venues v ON v.id = o.venue_id LEFT JOIN order_lines l ON l.order_id = o.id
+			o.subtotal + o.service_charge, o.discount, o.tip, o.delivery_fee, o.total, l.title, COALESCE(SUM(l.total), 0),
+			(SELECT COUNT(*) FROM refunds r WHERE r.order_id = o.id AND r.status IN ('pending', 'done'))
+		FROM orders o JOIN venues v ON v.id = o.venue_id LEFT JOIN order_lines l ON l.order_id = o.id
 		WHERE o.id = ? AND o.paid_at IS NOT NULL GROUP BY o.id, v.id, l.title`
 	rows, err := scanAll(ctx, c, func(r scanner, x *row) error {
 		return r.Scan(&x.schemeID, &x.venueID, &x.orderType, &x.zone, &x.paidAt, &x.f.gross, &x.f.discounts,
-			&x.f.tips, &x.f.fees, &x.f.paid, &x.title, &x.total)
-	}, q, args...)
+			&x.f.tips, &x.f.fees, &x.f.paid, &x.title, &x.total, &x.refunds)
+	}, q, orderID)
 	if err != nil {
 		return err
-	}
-	if lock {
-		eventsLocked(c, schemeID)
 	}
 	if len(rows) == 0 {
 		return sql.ErrNoRows
@@ -239,6 +329,9 @@ func reportPaid(ctx context.Context, c conn, orderID, schemeID int64) error {
 			s.item(schemeID, venueID, zone, paidAt, l.title.String, l.total)
 		}
 	}
+	if h.refunds == 0 { // the refunds are read only when there are some
+		return s.addLater(ctx, c)
+	}
 	type refund struct {
 		at     time.Time
 		amount int64
@@ -251,7 +344,7 @@ func reportPaid(ctx context.Context, c conn, orderID, schemeID int64) error {
 	for _, r := range refunds {
 		s.refund(schemeID, venueID, orderType, zone, r.at, r.amount)
 	}
-	return s.write(ctx, c)
+	return s.addLater(ctx, c)
 }
 
 // reportRefund adds the refund of ref, just recorded, to the sums if its
@@ -263,7 +356,7 @@ func reportRefund(ctx context.Context, c conn, ref string) error {
 	// adds the refunds it finds). SQLite has one writer.
 	lock := ""
 	if c.dialect == Postgres {
-		lock = " FOR UPDATE"
+		lock = " FOR NO KEY UPDATE"
 	}
 	var paid bool
 	if err := c.queryRow(ctx, `SELECT paid_at IS NOT NULL FROM orders
@@ -286,5 +379,5 @@ func reportRefund(ctx context.Context, c conn, ref string) error {
 	}
 	s := newSums()
 	s.refund(schemeID, venueID, orderType, zone, at, amount)
-	return s.write(ctx, c)
+	return s.addLater(ctx, c)
 }

@@ -106,10 +106,6 @@ func applyStep(ctx context.Context, c conn, ch *ordering.Change, h *orderHead, n
 		errors.As(err, &r)
 		return errRefused(r.Reason, h.status, ch.To)
 	}
-	// Before the slot, promo and report rows its effects touch (lockOrderEvents).
-	if err := lockOrderEvents(ctx, c, ch.SchemeID); err != nil {
-		return err
-	}
 	fx := ordering.EffectsOf(step)
 	payment := h.payment
 	if fx.Expire {

@@ -57,7 +57,7 @@ func (db *DB) write(ctx context.Context, fn func(c conn) error) error {
 // writeRetry is write without its span.
 func (db *DB) writeRetry(ctx context.Context, fn func(c conn) error) error {
 	fx := &afterCommit{}
-	run := fx.wrap(fn)
+	run := fx.wrap(ctx, fn)
 	for attempt := 1; ; attempt++ {
 		err := db.writeOnce(ctx, run)
 		if err == nil {

@@ -43,22 +43,13 @@ func checkUnpaid(ctx context.Context, c conn, n *ordering.NewOrder, now time.Tim
 	}
 	if c.dialect == Postgres {
 		// Both locks in one statement, the user's first (arguments are
-		// evaluated left to right), before either count's snapshot; and
-		// before them the scheme's order-events lock (lockOrderEvents).
+		// evaluated left to right), before either count's snapshot.
 		q, args := "SELECT pg_advisory_xact_lock(?)", []any{advisoryKey(scopes[0].lockKey)}
 		if len(scopes) == 2 {
 			q, args = q+", pg_advisory_xact_lock(?)", append(args, advisoryKey(scopes[1].lockKey))
 		}
-		events := needsEventsLock(c, n.Order.SchemeID)
-		if events {
-			q, args = "SELECT pg_advisory_xact_lock(?), "+strings.TrimPrefix(q, "SELECT "),
-				append([]any{eventsLockKey(n.Order.SchemeID)}, args...)
-		}
 		if _, err := c.exec(ctx, q, args...); err != nil {
 			return err
-		}
-		if events {
-			eventsLocked(c, n.Order.SchemeID)
 		}
 	}
 	// Both counts in one statement: each scope's open orders, up to the
