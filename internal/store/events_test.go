@@ -216,3 +216,57 @@ func TestOrderEventsCommitInIDOrder(t *testing.T) {
 		}
 	})
 }
+
+// TestOrderEventsLockOnlyAtTheEnd: the scheme's order-events lock is taken
+// by the statement that writes a transaction's events, at its end, not
+// when the change is made: a checkout still doing its other work does not
+// hold up every other event writer of the scheme (on PostgreSQL that lock
+// is what the scheme's checkouts queue on). A, having made its change,
+// holds its transaction open; B writes and commits meanwhile; A's event,
+// written after, gets the later id.
+func TestOrderEventsLockOnlyAtTheEnd(t *testing.T) {
+	storetest.Run(t, func(t *testing.T, db *store.DB) {
+		if db.Dialect() != store.Postgres {
+			t.Skip("SQLite has one writer at a time")
+		}
+		ctx := context.Background()
+		schemeID := mustImport(t, db, mustParse(t, 0)).SchemeID
+		a, b := paidOrder(t, db, schemeID, "late-lock-a"), paidOrder(t, db, schemeID, "late-lock-b")
+		inA, release := make(chan struct{}), make(chan struct{})
+		doneA := make(chan error, 1)
+		var once sync.Once
+		go func() {
+			doneA <- db.WriteEventHoldingForTest(ctx, a.ID, schemeID, func() { once.Do(func() { close(inA) }); <-release })
+		}()
+		<-inA
+		doneB := make(chan error, 1)
+		go func() { doneB <- db.WriteEventForTest(ctx, b.ID, schemeID, func() {}) }()
+		select {
+		case err := <-doneB:
+			if err != nil {
+				t.Fatal(err)
+			}
+		case <-time.After(30 * time.Second):
+			close(release)
+			t.Fatal("B waited for A, which had not written its event yet: the order-events lock is held for a whole transaction")
+		}
+		close(release)
+		if err := <-doneA; err != nil {
+			t.Fatal(err)
+		}
+		lastA, lastB := lastEventID(t, db, a.ID), lastEventID(t, db, b.ID)
+		if lastA <= lastB {
+			t.Fatalf("A's event (id %d), committed after B's (id %d), must have the later id", lastA, lastB)
+		}
+	})
+}
+
+
+func lastEventID(t *testing.T, db *store.DB, orderID int64) int64 {
+	t.Helper()
+	var id int64
+	if err := db.SQL().QueryRow("SELECT MAX(id) FROM order_events WHERE order_id = $1", orderID).Scan(&id); err != nil {
+		t.Fatal(err)
+	}
+	return id
+}

@@ -79,9 +79,20 @@ func (db *DB) SalesReportFromOrders(ctx context.Context, schemeID int64, f repor
 // event's row is written, which on PostgreSQL is at the transaction's end,
 // just before its commit).
 func (db *DB) WriteEventForTest(ctx context.Context, orderID, schemeID int64, hold func()) error {
+	return db.writeEventForTest(ctx, orderID, schemeID, true, hold)
+}
+
+// WriteEventHoldingForTest is WriteEventForTest with hold run before the
+// end of the transaction's own work, so before the event's row is written
+// on PostgreSQL.
+func (db *DB) WriteEventHoldingForTest(ctx context.Context, orderID, schemeID int64, hold func()) error {
+	return db.writeEventForTest(ctx, orderID, schemeID, false, hold)
+}
+
+func (db *DB) writeEventForTest(ctx context.Context, orderID, schemeID int64, flush bool, hold func()) error {
 	return db.write(ctx, func(c conn) error {
 		err := addEvent(ctx, c, orderID, schemeID, ordering.StatusPending, ordering.PayPaid, "test", "", time.Now())
-		if err == nil {
+		if err == nil && flush {
 			err = flushEvents(ctx, c) // what write does after this function
 		}
 		if err == nil {
