@@ -179,18 +179,26 @@ func recordOutcome(ctx context.Context, c conn, h paidHead, status string, r ord
 	if status == ordering.PayRequired {
 		lastErr = r.Status
 	}
-	if _, err := c.exec(ctx, `UPDATE payments SET status = ?, challenge_id = ?, last_error = ?, attempts = attempts + 1,
+	// Paid: its promo or reward use is spent. On PostgreSQL both in one
+	// statement.
+	const spend = `UPDATE redemptions SET status = 'spent', updated_at = ? WHERE order_id = ? AND status = 'reserved'`
+	with, args := "", []any(nil)
+	if status == ordering.PayPaid && c.dialect == Postgres {
+		with, args = "WITH r AS ("+spend+") ", []any{now, orderID}
+	}
+	if _, err := c.exec(ctx, with+`UPDATE payments SET status = ?, challenge_id = ?, last_error = ?, attempts = attempts + 1,
 		brand = CASE WHEN ? <> '' THEN ? ELSE brand END, last4 = CASE WHEN ? <> '' THEN ? ELSE last4 END,
 		updated_at = ? WHERE order_id = ?`,
-		status, r.ChallengeID, lastErr, r.Brand, r.Brand, r.Last4, r.Last4, now, orderID); err != nil {
+		append(args, status, r.ChallengeID, lastErr, r.Brand, r.Brand, r.Last4, r.Last4, now, orderID)...); err != nil {
 		return false, err
 	}
 	if status != ordering.PayPaid {
 		return true, nil
 	}
-	if _, err := c.exec(ctx, `UPDATE redemptions SET status = 'spent', updated_at = ? WHERE order_id = ? AND status = 'reserved'`,
-		now, orderID); err != nil {
-		return false, err
+	if with == "" {
+		if _, err := c.exec(ctx, spend, now, orderID); err != nil {
+			return false, err
+		}
 	}
 	if err := addEvent(ctx, c, orderID, h.schemeID, h.status, ordering.PayPaid, "customer", "paid", now); err != nil {
 		return false, err

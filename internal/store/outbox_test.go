@@ -246,3 +246,50 @@ func TestSlowSMTPNoSecondClaim(t *testing.T) {
 		}
 	})
 }
+
+// TestFinishMailAndClaim: a busy worker records a delivery and takes the
+// next message in one transaction; the one it sent is never handed out
+// again, and the one it took is held by its lease like any claim's. Many
+// workers doing so at once send every message once.
+func TestFinishMailAndClaim(t *testing.T) {
+	t.Parallel()
+	storetest.Run(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		now := time.Now()
+		const n = 40
+		queueSignUps(t, db, n, now)
+		var (
+			mu   sync.Mutex
+			sent = map[int64]int{}
+			wg   sync.WaitGroup
+		)
+		for range 8 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				msgs, err := db.ClaimMail(ctx, now, time.Minute, 1)
+				for err == nil && len(msgs) == 1 {
+					mu.Lock()
+					sent[msgs[0].ID]++
+					mu.Unlock()
+					msgs, err = db.FinishMailAndClaim(ctx, msgs[0].ID, msgs[0].Attempt, mail.StatusSent, now, time.Minute, 1)
+				}
+				if err != nil {
+					t.Error(err)
+				}
+			}()
+		}
+		wg.Wait()
+		if len(sent) != n {
+			t.Fatalf("%d of %d messages sent", len(sent), n)
+		}
+		for id, times := range sent {
+			if times != 1 {
+				t.Errorf("message %d sent %d times", id, times)
+			}
+		}
+		if got, _ := db.ClaimMail(ctx, now.Add(time.Hour), time.Minute, 10); len(got) != 0 {
+			t.Fatalf("sent messages were claimed again: %d", len(got))
+		}
+	})
+}

@@ -63,9 +63,7 @@ func (w *Worker) Run(ctx context.Context) {
 	t := time.NewTicker(w.Poll)
 	defer t.Stop()
 	for {
-		for more := true; more && ctx.Err() == nil; {
-			more = w.drain(ctx)
-		}
+		w.drain(ctx)
 		select {
 		case <-ctx.Done():
 			return
@@ -75,32 +73,46 @@ func (w *Worker) Run(ctx context.Context) {
 	}
 }
 
-// drain claims and sends one message and reports whether there may be more.
+// FinishClaimer is an Outbox that can record a delivery and claim the next
+// messages in one transaction (store.DB can): a busy worker then spends
+// one transaction a message instead of two.
+type FinishClaimer interface {
+	FinishMailAndClaim(ctx context.Context, id int64, attempt int, status string, now time.Time,
+		lease time.Duration, limit int) ([]mail.Queued, error)
+}
+
+// drain claims and sends messages one at a time until the outbox has none
+// due (or a claim fails: the next poll tries again).
 // Claiming one at a time (not a batch) is what keeps a lease valid for the
 // whole of its send: the tail of a batch would wait behind slow sends while
 // its lease ran out, and another instance would send it too.
-func (w *Worker) drain(ctx context.Context) bool {
+func (w *Worker) drain(ctx context.Context) {
 	msgs, err := w.Outbox.ClaimMail(ctx, w.Now(), w.Lease, 1)
-	if err != nil {
-		if ctx.Err() == nil {
-			w.Log.Error("mail outbox: claim", "err", err)
+	for err == nil && len(msgs) > 0 {
+		var claimed bool
+		if msgs, claimed, err = w.deliver(ctx, msgs[0]); err == nil && !claimed {
+			if ctx.Err() != nil {
+				return
+			}
+			msgs, err = w.Outbox.ClaimMail(ctx, w.Now(), w.Lease, 1)
 		}
-		return false
 	}
-	for _, q := range msgs {
-		w.deliver(ctx, q)
+	if err != nil && ctx.Err() == nil {
+		w.Log.Error("mail outbox: claim", "err", err)
 	}
-	return len(msgs) > 0
 }
 
-func (w *Worker) deliver(ctx context.Context, q mail.Queued) {
+// deliver sends one claimed message and records the outcome. When it sent
+// it, ctx is still live and the outbox can, it claims the next message in
+// the same transaction as the record (claimed: next is that claim's).
+func (w *Worker) deliver(ctx context.Context, q mail.Queued) (next []mail.Queued, claimed bool, err error) {
+	live := ctx.Err() == nil
 	// Shutdown must not cut a send in half: the outcome is recorded even as
 	// ctx ends. The send itself must end well inside the lease, so that it
 	// is over (and recorded) before anyone else may claim the message.
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), w.Lease*3/4)
 	defer cancel()
 	status := mail.StatusOutbox
-	var err error
 	if w.Sender == nil {
 		w.Log.Info("mail (no SMTP configured; kept in the outbox)", "id", q.ID, "kind", q.Kind,
 			"to", q.Message.To, "subject", q.Message.Subject, "text", q.Message.Text)
@@ -110,20 +122,28 @@ func (w *Worker) deliver(ctx context.Context, q mail.Queued) {
 		err = w.Sender.Send(ctx, q.Message)
 	}
 	if err == nil {
+		if fc, ok := w.Outbox.(FinishClaimer); ok && live {
+			next, err = fc.FinishMailAndClaim(ctx, q.ID, q.Attempt, status, w.Now(), w.Lease, 1)
+			if err != nil {
+				w.Log.Error("mail outbox: record delivery", "id", q.ID, "err", err)
+			}
+			return next, err == nil, nil
+		}
 		if err := w.Outbox.FinishMail(ctx, q.ID, q.Attempt, status, w.Now()); err != nil {
 			w.Log.Error("mail outbox: record delivery", "id", q.ID, "err", err)
 		}
-		return
+		return nil, false, nil
 	}
-	next, give := w.Now().Add(Backoff(q.Attempt)), q.Attempt >= w.MaxAttempts
+	at, give := w.Now().Add(Backoff(q.Attempt)), q.Attempt >= w.MaxAttempts
 	status = mail.StatusPending
 	if give {
 		status = mail.StatusFailed
 	}
 	w.Log.Warn("mail not sent", "id", q.ID, "kind", q.Kind, "attempt", q.Attempt, "gave_up", give, "err", err)
-	if err := w.Outbox.RetryMail(ctx, q.ID, q.Attempt, status, next, err.Error()); err != nil {
+	if err := w.Outbox.RetryMail(ctx, q.ID, q.Attempt, status, at, err.Error()); err != nil {
 		w.Log.Error("mail outbox: record failure", "id", q.ID, "err", err)
 	}
+	return nil, false, nil
 }
 
 // MessageKey is the Message-ID's left-hand side for a queued message: the
