@@ -261,7 +261,6 @@ func TestOrderEventsLockOnlyAtTheEnd(t *testing.T) {
 	})
 }
 
-
 func lastEventID(t *testing.T, db *store.DB, orderID int64) int64 {
 	t.Helper()
 	var id int64

@@ -51,7 +51,9 @@ func (db *DB) CreateOrder(ctx context.Context, n *ordering.NewOrder, now time.Ti
 	)
 	err := db.write(ctx, func(c conn) error {
 		out, replay = nil, false
-		id, hash, err := findOrderByKey(ctx, c, n)
+		// On PostgreSQL the lookup also takes the unpaid-order cap's locks.
+		locked := c.dialect == Postgres && n.MaxUnpaid > 0
+		id, hash, err := findOrderByKey(ctx, c, n, locked)
 		switch {
 		case err == nil:
 			if hash != n.RequestHash {
@@ -63,7 +65,7 @@ func (db *DB) CreateOrder(ctx context.Context, n *ordering.NewOrder, now time.Ti
 		case !errors.Is(err, sql.ErrNoRows):
 			return err
 		}
-		if err := checkUnpaid(ctx, c, n, now); err != nil {
+		if err := checkUnpaid(ctx, c, n, now, locked); err != nil {
 			return err
 		}
 		if id, err = insertOrder(ctx, c, n, now); err != nil {
@@ -77,11 +79,13 @@ func (db *DB) CreateOrder(ctx context.Context, n *ordering.NewOrder, now time.Ti
 		if err := reserveUse(ctx, c, n, id, now); err != nil {
 			return err
 		}
-		if err := insertLines(ctx, c, id, n.Order.Lines); err != nil {
-			return err
-		}
-		if err := insertPayment(ctx, c, id, &n.Order, now); err != nil {
-			return err
+		if c.dialect != Postgres { // on PostgreSQL inserted with the order (insertOrder)
+			if err := insertLines(ctx, c, id, n.Order.Lines); err != nil {
+				return err
+			}
+			if err := insertPayment(ctx, c, id, &n.Order, now); err != nil {
+				return err
+			}
 		}
 		if err := addEvent(ctx, c, id, n.Order.SchemeID, ordering.StatusPending, ordering.PayRequired,
 			"customer", "created", now); err != nil {
@@ -116,7 +120,7 @@ var errKeyRace = &platter.Error{Code: platter.CodeConflict, Message: "order.idem
 func (db *DB) replayOrder(ctx context.Context, n *ordering.NewOrder) (*ordering.Order, bool, error) {
 	var out *ordering.Order
 	err := db.read(ctx, func(c conn) error {
-		id, hash, err := findOrderByKey(ctx, c, n)
+		id, hash, err := findOrderByKey(ctx, c, n, false)
 		if err != nil {
 			return err
 		}
@@ -132,13 +136,36 @@ func (db *DB) replayOrder(ctx context.Context, n *ordering.NewOrder) (*ordering.
 	return out, true, nil
 }
 
-func findOrderByKey(ctx context.Context, c conn, n *ordering.NewOrder) (id int64, hash string, err error) {
+// findOrderByKey finds the order prepared with n's idempotency key. lock:
+// the same statement takes the unpaid-order cap's locks first (PostgreSQL,
+// unpaidLocks), saving checkUnpaid a round trip; the lookup's snapshot may
+// then predate them, which only the key's race can tell, and the unique
+// index settles that race (insertOrder).
+func findOrderByKey(ctx context.Context, c conn, n *ordering.NewOrder, lock bool) (id int64, hash string, err error) {
 	if keyLookupOff {
+		if lock {
+			if _, err := c.exec(ctx, "SELECT "+unpaidLocks(n), unpaidLockArgs(n)...); err != nil {
+				return 0, "", err
+			}
+		}
 		return 0, "", sql.ErrNoRows
 	}
-	err = c.queryRow(ctx, `SELECT id, request_hash FROM orders WHERE scheme_id = ? AND user_id = ? AND idempotency_key = ?`,
-		n.Order.SchemeID, n.Order.UserID, n.IdempotencyKey).Scan(&id, &hash)
-	return id, hash, err
+	if !lock {
+		err = c.queryRow(ctx, `SELECT id, request_hash FROM orders WHERE scheme_id = ? AND user_id = ? AND idempotency_key = ?`,
+			n.Order.SchemeID, n.Order.UserID, n.IdempotencyKey).Scan(&id, &hash)
+		return id, hash, err
+	}
+	var (
+		found sql.NullInt64
+		h     sql.NullString
+	)
+	err = c.queryRow(ctx, `SELECT o.id, o.request_hash FROM (SELECT `+unpaidLocks(n)+`) lk
+		LEFT JOIN orders o ON o.scheme_id = ? AND o.user_id = ? AND o.idempotency_key = ?`,
+		append(unpaidLockArgs(n), n.Order.SchemeID, n.Order.UserID, n.IdempotencyKey)...).Scan(&found, &h)
+	if err == nil && !found.Valid {
+		err = sql.ErrNoRows
+	}
+	return found.Int64, h.String, err
 }
 
 // nextOrderUpsert hands out the scheme's next order number; the
@@ -183,8 +210,7 @@ func insertOrder(ctx context.Context, c conn, n *ordering.NewOrder, now time.Tim
 		kitchen = utc(*n.KitchenAt)
 	}
 	p := o.Pricing
-	var id int64
-	err := c.queryRow(ctx, `INSERT INTO orders (scheme_id, venue_id, user_id, order_number, status, payment_status,
+	q := `INSERT INTO orders (scheme_id, venue_id, user_id, order_number, status, payment_status,
 		order_type, is_asap, preorder_for, delivery_address, note, email, contact_number, first_name, last_name,
 		currency, subtotal, discount, discount_source, promo_code_id, promo_code, offer_id, service_charge,
 		delivery_fee, tip, total, tax, vat_rate_bp, stamps_earned, idempotency_key, request_hash,
@@ -193,14 +219,25 @@ func insertOrder(ctx context.Context, c conn, n *ordering.NewOrder, now time.Tim
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,
 			?, ?, ?)
 		ON CONFLICT (scheme_id, user_id, idempotency_key) DO NOTHING
-		RETURNING id`,
-		o.SchemeID, o.VenueID, o.UserID, num, ordering.StatusPending, ordering.PayRequired,
+		RETURNING id`
+	args := []any{o.SchemeID, o.VenueID, o.UserID, num, ordering.StatusPending, ordering.PayRequired,
 		o.OrderType, o.IsASAP, preorder, addr, o.Note, o.Email, o.ContactNumber, o.FirstName, o.LastName,
 		p.Currency, p.Subtotal, p.Discount, p.DiscountSource, nullID(o.PromoCodeID), o.PromoCode, nullID(o.OfferID),
 		p.ServiceCharge, p.DeliveryFee, p.Tip, p.Total, p.Tax, p.VATRateBP, p.StampsEarned,
 		storedKey(n.IdempotencyKey), n.RequestHash, now, now, now.Add(n.UnpaidFor()), orderLang(n.Lang),
 		nullID(o.LoyaltyRewardID), kitchen, n.ClientKey,
-		searchFold(o.Email), fullName(o.FirstName, o.LastName), searchFold(o.LastName)).Scan(&id)
+		searchFold(o.Email), fullName(o.FirstName, o.LastName), searchFold(o.LastName)}
+	if c.dialect == Postgres {
+		// The payment and the lines in the same statement: one round
+		// trip. A key race inserts no order, so none of them either.
+		rest, restArgs, err := orderRest(o, now)
+		if err != nil {
+			return 0, err
+		}
+		q, args = "WITH o AS ("+q+"), "+rest+" SELECT id FROM o", append(args, restArgs...)
+	}
+	var id int64
+	err := c.queryRow(ctx, q, args...).Scan(&id)
 	if errors.Is(err, sql.ErrNoRows) {
 		return 0, errKeyRace // ON CONFLICT on the key's index: nothing inserted
 	}
@@ -257,39 +294,6 @@ func reserveUse(ctx context.Context, c conn, n *ordering.NewOrder, orderID int64
 	_, err = c.exec(ctx, `INSERT INTO redemptions (scheme_id, order_id, promo_code_id, offer_id, user_id, email_norm,
 		status, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, 'reserved', ?, ?)`,
 		n.Order.SchemeID, orderID, nullID(u.PromoCodeID), nullID(u.OfferID), n.Order.UserID, u.EmailNorm, now, now)
-	return err
-}
-
-func insertLines(ctx context.Context, c conn, orderID int64, lines []ordering.Line) error {
-	for i, l := range lines {
-		mods, err := json.Marshal(l.Modifiers)
-		if err != nil {
-			return err
-		}
-		if l.Modifiers == nil {
-			mods = []byte("[]")
-		}
-		if _, err := c.exec(ctx, `INSERT INTO order_lines (order_id, position, item_id, title, qty, unit_price, total,
-			vat_rate_bp, modifiers) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-			orderID, i, l.ItemID, l.Title, l.Qty, l.UnitPrice, l.Total, l.VATRateBP, string(mods)); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// insertPayment opens the order's payment. The sandbox's client secret is
-// local; a real provider's intent is made after commit (no network call
-// inside a transaction) and recorded with SetPaymentIntent.
-func insertPayment(ctx context.Context, c conn, orderID int64, o *ordering.Order, now time.Time) error {
-	ref := "pay_" + randomHex(12)
-	secret := ""
-	if o.Payment.Provider == "sandbox" {
-		secret = ref + "_secret_" + randomHex(12)
-	}
-	_, err := c.exec(ctx, `INSERT INTO payments (order_id, ref, provider, amount, currency, status, client_secret,
-		created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-		orderID, ref, o.Payment.Provider, o.Pricing.Total, o.Pricing.Currency, ordering.PayRequired, secret, now, now)
 	return err
 }
 

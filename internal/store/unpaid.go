@@ -31,24 +31,17 @@ type unpaidScope struct {
 // first, then the client's, always in that order, so they cannot
 // deadlock), so each counts the orders the ones before it committed; on
 // SQLite the one writer gives the same order.
-func checkUnpaid(ctx context.Context, c conn, n *ordering.NewOrder, now time.Time) error {
+//
+// locked: the statement before took the locks (unpaidLocks), as
+// CreateOrder's idempotency lookup does; the counts, each statement's own
+// snapshot on PostgreSQL, are then taken after them.
+func checkUnpaid(ctx context.Context, c conn, n *ordering.NewOrder, now time.Time, locked bool) error {
 	if n.MaxUnpaid <= 0 {
 		return nil
 	}
-	scopes := []unpaidScope{{col: "user_id", value: n.Order.UserID, message: "order.unpaid_limit",
-		lockKey: "unpaid-user:" + strconv.FormatInt(n.Order.UserID, 10)}}
-	if n.ClientKey != "" {
-		scopes = append(scopes, unpaidScope{col: "client_key", value: n.ClientKey, message: "order.unpaid_limit_client",
-			lockKey: "unpaid-client:" + strconv.FormatInt(n.Order.SchemeID, 10) + ":" + n.ClientKey})
-	}
-	if c.dialect == Postgres {
-		// Both locks in one statement, the user's first (arguments are
-		// evaluated left to right), before either count's snapshot.
-		q, args := "SELECT pg_advisory_xact_lock(?)", []any{advisoryKey(scopes[0].lockKey)}
-		if len(scopes) == 2 {
-			q, args = q+", pg_advisory_xact_lock(?)", append(args, advisoryKey(scopes[1].lockKey))
-		}
-		if _, err := c.exec(ctx, q, args...); err != nil {
+	scopes := unpaidScopes(n)
+	if c.dialect == Postgres && !locked {
+		if _, err := c.exec(ctx, "SELECT "+unpaidLocks(n), unpaidLockArgs(n)...); err != nil {
 			return err
 		}
 	}
@@ -94,6 +87,31 @@ func checkUnpaid(ctx context.Context, c conn, n *ordering.NewOrder, now time.Tim
 		}
 	}
 	return nil
+}
+
+func unpaidScopes(n *ordering.NewOrder) []unpaidScope {
+	scopes := []unpaidScope{{col: "user_id", value: n.Order.UserID, message: "order.unpaid_limit",
+		lockKey: "unpaid-user:" + strconv.FormatInt(n.Order.UserID, 10)}}
+	if n.ClientKey != "" {
+		scopes = append(scopes, unpaidScope{col: "client_key", value: n.ClientKey, message: "order.unpaid_limit_client",
+			lockKey: "unpaid-client:" + strconv.FormatInt(n.Order.SchemeID, 10) + ":" + n.ClientKey})
+	}
+	return scopes
+}
+
+// unpaidLocks is the select list that takes the cap's advisory locks on
+// PostgreSQL: both in one statement, the user's first (arguments are
+// evaluated left to right); unpaidLockArgs are its arguments.
+func unpaidLocks(n *ordering.NewOrder) string {
+	return strings.TrimSuffix(strings.Repeat("pg_advisory_xact_lock(?), ", len(unpaidScopes(n))), ", ")
+}
+
+func unpaidLockArgs(n *ordering.NewOrder) []any {
+	var args []any
+	for _, s := range unpaidScopes(n) {
+		args = append(args, advisoryKey(s.lockKey))
+	}
+	return args
 }
 
 // advisoryKey maps a name to a PostgreSQL advisory lock key. Two names
