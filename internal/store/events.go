@@ -4,9 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"log/slog"
-	"slices"
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -50,11 +48,12 @@ type afterCommit struct {
 	refund  bool    // a refund was queued
 	webhook bool    // a webhook delivery was queued (webhooks_queue.go)
 	catalog bool    // a statement may have changed schemes, venues, venue_hours or menus (refcache.go)
-	// events: on PostgreSQL, the transaction's events, written at its end
-	// (flushEvents); sums: the report's sums it adds, written just before
-	// them (sums.addLater).
+	// On PostgreSQL, what the transaction writes at its end, in one
+	// statement (flushEvents): its events, the report's sums it adds
+	// (sums.addLater) and the number of the order it made (numberLater).
 	events []event
 	sums   *sums
+	number *numbering
 }
 
 // wrap resets the record at each run of fn (write may run it again),
@@ -66,11 +65,6 @@ func (fx *afterCommit) wrap(ctx context.Context, fn func(c conn) error) func(c c
 		c.fx = fx
 		if err := fn(c); err != nil {
 			return err
-		}
-		if fx.sums != nil {
-			if err := fx.sums.writeAll(ctx, c); err != nil {
-				return err
-			}
 		}
 		return flushEvents(ctx, c)
 	}
@@ -135,7 +129,7 @@ func writeEvent(ctx context.Context, c conn, e event) error {
 		return nil
 	}
 	if c.dialect == Postgres { // outside db.write: no transaction to wait for
-		return insertEvents(ctx, c, []event{e}, []int64{eventsLockKey(e.schemeID)})
+		return insertEvents(ctx, c, []event{e}, []int64{eventsLockKey(e.schemeID)}, nil)
 	}
 	cols, vals := "order_id, scheme_id, status, payment_status, actor, reason, created_at", "?, ?, ?, ?, ?, ?, ?"
 	args := []any{e.orderID, e.schemeID, e.status, e.payment, e.actor, e.reason, e.at}
@@ -148,74 +142,6 @@ func writeEvent(ctx context.Context, c conn, e event) error {
 		return err
 	}
 	return notifyOrder(ctx, c, e.orderID)
-}
-
-// flushEvents writes, on PostgreSQL, the events a write transaction kept
-// (writeEvent), as its last statement before the commit: the schemes'
-// order-events locks (eventsLockKey), the rows in the order they were
-// written, and the NOTIFYs, in one round trip. So the scheme-wide lock is
-// held only for this statement and the commit, not for the whole
-// transaction: the checkout's writers queue on it for a moment each
-// instead of for all their statements. Whoever holds it waits for no
-// other lock (it is the last one taken), so it cannot deadlock with the
-// rows the transaction locked before.
-func flushEvents(ctx context.Context, c conn) error {
-	if c.fx == nil || len(c.fx.events) == 0 {
-		return nil
-	}
-	events := c.fx.events
-	c.fx.events = nil
-	keys := make([]int64, 0, 1)
-	for _, e := range events {
-		keys = append(keys, eventsLockKey(e.schemeID))
-	}
-	return insertEvents(ctx, c, events, keys)
-}
-
-// insertEvents inserts events on PostgreSQL after taking the advisory
-// locks keys (in ascending order, every writer's order, so two writers of
-// the same schemes cannot deadlock), and notifies their orders and venues.
-func insertEvents(ctx context.Context, c conn, events []event, keys []int64) error {
-	slices.Sort(keys)
-	keys = slices.Compact(keys)
-	var q strings.Builder
-	args := make([]any, 0, len(keys)+9*len(events))
-	q.WriteString("WITH e AS (INSERT INTO order_events (order_id, scheme_id, kind, status, payment_status, actor, reason, payload, created_at) " +
-		"SELECT v.o, v.s, v.k, v.st, v.p, v.a, v.r, v.pl, v.t FROM ")
-	if len(keys) > 0 {
-		// A subquery with a volatile function is run once, before the
-		// rows it is joined with are inserted (so before their ids are
-		// drawn); its functions run left to right.
-		q.WriteString("(SELECT ")
-		for i, k := range keys {
-			if i > 0 {
-				q.WriteString(", ")
-			}
-			q.WriteString("pg_advisory_xact_lock(?)")
-			args = append(args, k)
-		}
-		q.WriteString(") lk, ")
-	}
-	q.WriteString("(VALUES ")
-	for i, e := range events {
-		if i > 0 {
-			q.WriteString(", ")
-		}
-		q.WriteString("(" + strconv.Itoa(i) + ", CAST(? AS BIGINT), CAST(? AS BIGINT), CAST(? AS TEXT), CAST(? AS TEXT), " +
-			"CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS TIMESTAMPTZ))")
-		kind, payload := e.kind, string(e.payload)
-		if kind == "" { // the table's defaults
-			kind, payload = ordering.EventStatus, "{}"
-		}
-		args = append(args, e.orderID, e.schemeID, kind, e.status, e.payment, e.actor, e.reason, payload, e.at)
-	}
-	// Ordered by position: the ids are drawn after the sort, so they
-	// follow the order the events were written in.
-	q.WriteString(") v (n, o, s, k, st, p, a, r, pl, t) ORDER BY v.n RETURNING order_id) " +
-		"SELECT pg_notify('" + eventChannel + "', CAST(o.id AS TEXT)), pg_notify('" + eventChannel + "', CAST(-o.venue_id AS TEXT)) " +
-		"FROM e JOIN orders o ON o.id = e.order_id")
-	_, err := c.exec(ctx, q.String(), args...)
-	return err
 }
 
 // eventsLockKey is the scheme's order-events lock, a transaction-scoped

@@ -92,7 +92,10 @@ func (db *DB) CreateOrder(ctx context.Context, n *ordering.NewOrder, now time.Ti
 			return err
 		}
 		if c.dialect == Postgres {
-			if err := numberOrder(ctx, c, id, n.Order.SchemeID); err != nil {
+			// The number with the events, in the transaction's last
+			// statement but the order's reading (txend.go).
+			numberLater(c, id, n.Order.SchemeID)
+			if err := flushEvents(ctx, c); err != nil {
 				return err
 			}
 		}
@@ -175,20 +178,9 @@ const nextOrderUpsert = `INSERT INTO order_numbers (scheme_id, last_number) VALU
 	ON CONFLICT (scheme_id) DO UPDATE SET last_number = order_numbers.last_number + 1
 	RETURNING last_number`
 
-// numberOrder gives an order inserted without its number (PostgreSQL) the
-// scheme's next one, in one statement. Only the order's reading and the
-// events follow it in prepare (migration 0038): the counter's lock, which
-// every prepare of the scheme waits for, is then held only for those and
-// the commit.
-func numberOrder(ctx context.Context, c conn, orderID, schemeID int64) error {
-	_, err := c.exec(ctx, `WITH n AS (`+nextOrderUpsert+`)
-		UPDATE orders SET order_number = (SELECT last_number FROM n) WHERE id = ?`, schemeID, orderID)
-	return err
-}
-
 func insertOrder(ctx context.Context, c conn, n *ordering.NewOrder, now time.Time) (int64, error) {
 	o := &n.Order
-	var num any // PostgreSQL: numbered last (numberOrder)
+	var num any // PostgreSQL: numbered at the end (numberLater)
 	if c.dialect != Postgres {
 		var next int64
 		if err := c.queryRow(ctx, nextOrderUpsert, o.SchemeID).Scan(&next); err != nil {

@@ -144,11 +144,11 @@ func (s *sums) write(ctx context.Context, c conn) error {
 	return s.writeZones(ctx, c)
 }
 
-// addLater adds the sums in a write transaction: the zones at once, and on
-// PostgreSQL the rows at the end of the transaction, with every other sum
-// it adds, just before its events (afterCommit.wrap). A sums row is shared
-// by every order paid in its hour at its venue: the lock an upsert takes
-// on it is held until commit, so it is taken as late as possible.
+// addLater adds the sums in a write transaction: on PostgreSQL at its end,
+// with every other sum it adds, in its last statement (txend.go). A sums
+// row is shared by every order paid in its hour at its venue: the lock an
+// upsert takes on it is held until commit, so it is taken as late as
+// possible.
 func (s *sums) addLater(ctx context.Context, c conn) error {
 	if c.dialect != Postgres || c.fx == nil {
 		return s.write(ctx, c)
@@ -170,43 +170,34 @@ func (s *sums) addLater(ctx context.Context, c conn) error {
 	return nil
 }
 
-// writeAll writes what addLater gathered: on PostgreSQL the zones, the
-// items and the rows in one statement when they fit (a checkout's do).
-func (s *sums) writeAll(ctx context.Context, c conn) error {
-	if c.dialect != Postgres || len(s.rows) == 0 || len(s.rows) > sumBatch || len(s.items) > sumBatch {
-		return s.write(ctx, c)
+// cte is what addLater gathered as parts of the transaction's last
+// statement (txend.go): the zones, the items and the rows; not ok when
+// they are too many for one statement.
+func (s *sums) cte() (parts []cte, ok bool) {
+	if len(s.rows) == 0 || len(s.rows) > sumBatch || len(s.items) > sumBatch {
+		return nil, len(s.rows) == 0 && len(s.items) == 0
 	}
-	var (
-		q    strings.Builder
-		args []any
-	)
-	q.WriteString("WITH ")
 	if len(s.zones) > 0 {
-		q.WriteString("z AS (INSERT INTO report_zones (venue_id, zone) VALUES ")
-		i := 0
+		var (
+			q    strings.Builder
+			args []any
+		)
+		q.WriteString("INSERT INTO report_zones (venue_id, zone) VALUES ")
 		for venue, zones := range s.zones {
 			for z := range zones {
-				if i++; i > 1 {
+				if len(args) > 0 {
 					q.WriteString(", ")
 				}
 				q.WriteString("(?, ?)")
 				args = append(args, venue, z)
 			}
 		}
-		q.WriteString(" ON CONFLICT DO NOTHING), ")
+		parts = append(parts, cte{"sz", q.String() + " ON CONFLICT DO NOTHING", args})
 	}
 	if len(s.items) > 0 {
-		q.WriteString("i AS (" + itemsUpsert(len(s.items)) + "), ")
-		args = s.itemArgs(args)
+		parts = append(parts, cte{"si", itemsUpsert(len(s.items)), s.itemArgs(nil)})
 	}
-	// The parts run in one fixed order, the same in every transaction, so
-	// the locks on shared rows are taken in one order.
-	with := strings.TrimSuffix(q.String(), ", ")
-	if len(args) == 0 {
-		with = ""
-	}
-	_, err := c.exec(ctx, with+" "+sumsUpsert(len(s.rows)), s.rowArgs(args)...)
-	return err
+	return append(parts, cte{"sr", sumsUpsert(len(s.rows)), s.rowArgs(nil)}), true
 }
 
 // sumsUpsert adds n rows to report_sums; itemsUpsert n to report_item_sums.
