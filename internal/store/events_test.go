@@ -177,15 +177,8 @@ func TestOrderEventsCommitInIDOrder(t *testing.T) {
 			t.Skip("SQLite has one writer: events commit in id order")
 		}
 		ctx := context.Background()
-		schemeID := mustImport(t, db, mustParse(t, 0)).SchemeID
-		a, b := paidOrder(t, db, schemeID, "in-order-a"), paidOrder(t, db, schemeID, "in-order-b")
-		inA, release := make(chan struct{}), make(chan struct{})
-		doneA, doneB := make(chan error, 1), make(chan error, 1)
-		var once sync.Once
-		go func() {
-			doneA <- db.WriteEventForTest(ctx, a.ID, schemeID, func() { once.Do(func() { close(inA) }); <-release })
-		}()
-		<-inA
+		schemeID, _, b, release, doneA := heldWriter(t, db, "in-order", db.WriteEventForTest)
+		doneB := make(chan error, 1)
 		go func() { doneB <- db.WriteEventForTest(ctx, b.ID, schemeID, func() {}) }()
 		bFirst := false
 		waitUntil(t, "B to wait for A's commit (or to commit first)", func() bool {
@@ -230,15 +223,7 @@ func TestOrderEventsLockOnlyAtTheEnd(t *testing.T) {
 			t.Skip("SQLite has one writer at a time")
 		}
 		ctx := context.Background()
-		schemeID := mustImport(t, db, mustParse(t, 0)).SchemeID
-		a, b := paidOrder(t, db, schemeID, "late-lock-a"), paidOrder(t, db, schemeID, "late-lock-b")
-		inA, release := make(chan struct{}), make(chan struct{})
-		doneA := make(chan error, 1)
-		var once sync.Once
-		go func() {
-			doneA <- db.WriteEventHoldingForTest(ctx, a.ID, schemeID, func() { once.Do(func() { close(inA) }); <-release })
-		}()
-		<-inA
+		schemeID, a, b, release, doneA := heldWriter(t, db, "late-lock", db.WriteEventHoldingForTest)
 		doneB := make(chan error, 1)
 		go func() { doneB <- db.WriteEventForTest(ctx, b.ID, schemeID, func() {}) }()
 		select {
@@ -268,4 +253,24 @@ func lastEventID(t *testing.T, db *store.DB, orderID int64) int64 {
 		t.Fatal(err)
 	}
 	return id
+}
+
+// heldWriter makes two paid orders, A's and B's, and starts A: a
+// transaction writing an event of A's order (through write) that holds
+// until release is closed, once it has got there. It returns both orders
+// and A's outcome.
+func heldWriter(t *testing.T, db *store.DB, name string,
+	write func(ctx context.Context, orderID, schemeID int64, hold func()) error) (schemeID int64, a, b *ordering.Order,
+	release chan struct{}, doneA chan error) {
+	t.Helper()
+	schemeID = mustImport(t, db, mustParse(t, 0)).SchemeID
+	a, b = paidOrder(t, db, schemeID, name+"-a"), paidOrder(t, db, schemeID, name+"-b")
+	inA := make(chan struct{})
+	release, doneA = make(chan struct{}), make(chan error, 1)
+	var once sync.Once
+	go func() {
+		doneA <- write(context.Background(), a.ID, schemeID, func() { once.Do(func() { close(inA) }); <-release })
+	}()
+	<-inA
+	return schemeID, a, b, release, doneA
 }
