@@ -40,7 +40,7 @@ const writeMargin = 10 * time.Second
 func (s *Server) withCallLimits(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header()["Cache-Control"] = noStore // shared, never changed: Set replaces it
-		if _, raw := s.rawRoutes[strings.TrimPrefix(r.URL.Path, "/api/v3/")]; raw {
+		if _, raw := s.rawRoute(strings.TrimPrefix(r.URL.Path, "/api/v3/")); raw {
 			// Webhook, upload and the event stream read their own bodies and
 			// set their own deadlines: a buffered 20-second call would end a
 			// stream that is meant to stay open.

@@ -140,8 +140,9 @@ func (s *Server) pathLabel(p string) string {
 		if _, ok := s.routes[path]; ok {
 			return p
 		}
-		if _, ok := s.rawRoutes[path]; ok {
-			return p
+		if rt, ok := s.rawRoute(path); ok {
+			// The pattern, never the path: a printer's URL holds its key.
+			return "/api/v3/" + rt.path
 		}
 		return "/api/v3/unknown"
 	case p == "/healthz", p == "/readyz", p == "/metrics":

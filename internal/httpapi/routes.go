@@ -274,6 +274,32 @@ func (s *Server) serveRaw(w http.ResponseWriter, r *http.Request, rt *route) {
 	rt.raw(w, r, c)
 }
 
+// rawRoute finds the raw route of a path under /api/v3/: by name, or by a
+// pattern with {wildcards} ("printers/{key}"), one segment each.
+func (s *Server) rawRoute(path string) (*route, bool) {
+	if rt, ok := s.rawRoutes[path]; ok {
+		return rt, true
+	}
+	for p, rt := range s.rawRoutes {
+		if strings.Contains(p, "{") && patternMatches(p, path) {
+			return rt, true
+		}
+	}
+	return nil, false
+}
+
+func patternMatches(pattern, path string) bool {
+	for pattern != "" && path != "" {
+		want, restPattern, _ := strings.Cut(pattern, "/")
+		got, restPath, _ := strings.Cut(path, "/")
+		if got == "" || !strings.HasPrefix(want, "{") && want != got {
+			return false
+		}
+		pattern, path = restPattern, restPath
+	}
+	return pattern == "" && path == ""
+}
+
 // apiFallback answers what no route pattern took: a known path with the
 // wrong method is 1405 (Allow names the right one), anything else 1404.
 func (s *Server) apiFallback(w http.ResponseWriter, r *http.Request) {
@@ -282,7 +308,7 @@ func (s *Server) apiFallback(w http.ResponseWriter, r *http.Request) {
 	allow := ""
 	if _, ok := s.routes[path]; ok {
 		allow = http.MethodPost
-	} else if rt, ok := s.rawRoutes[path]; ok {
+	} else if rt, ok := s.rawRoute(path); ok {
 		allow = strings.Join(strings.Fields(rt.method), ", ")
 	}
 	if allow == "" {

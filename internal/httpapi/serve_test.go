@@ -90,7 +90,15 @@ func TestHealthReadyMetrics(t *testing.T) {
 	}
 	e.call("general/shake-hand", nil)
 	e.call("no/such", nil)
+	// Paths with a wildcard are counted by their pattern: a printer's
+	// URL holds its key, which must not reach /metrics.
+	e.get("/api/v3/printers/sEcReTkEy0123456789")
+	e.get("/api/v3/media/demo-burgers/no-such.webp")
 	text := scrape(t, e)
+	if !strings.Contains(text, `path="/api/v3/printers/{key}"`) || !strings.Contains(text, `path="/api/v3/media/{scheme}/{file}"`) ||
+		strings.Contains(text, "sEcReTkEy") {
+		t.Errorf("wildcard paths in the metrics:\n%s", text)
+	}
 	if !strings.Contains(text, `platter_http_requests_total{method="POST",path="/api/v3/general/shake-hand",status="200"} 1`) ||
 		!strings.Contains(text, `platter_http_requests_total{method="POST",path="/api/v3/unknown",status="404"} 1`) ||
 		!strings.Contains(text, `platter_http_request_duration_seconds_bucket{path="/api/v3/general/shake-hand",status="200"`) {
