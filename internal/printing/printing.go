@@ -58,6 +58,10 @@ const (
 	// OnlineWithin is how recent a poll must be for a printer to count as
 	// online.
 	OnlineWithin = 2 * time.Minute
+	// PollRecordEvery: a poll that reports nothing new is recorded (its
+	// time written) only this long after the last one recorded, so a
+	// printer polling every few seconds does not write a row each time.
+	PollRecordEvery = 15 * time.Second
 	// MaxBody bounds what a printer may send (a poll, a form, a result).
 	MaxBody = 16 << 10
 )

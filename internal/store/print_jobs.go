@@ -80,8 +80,8 @@ func (db *DB) Reprint(ctx context.Context, schemeID, orderID int64, r ordering.R
 	return made, mapErr(err)
 }
 
-// PrinterPoll records a printer's poll (its status, when st is not nil)
-// and returns the printer and its oldest job waiting (nil: none). An
+// PrinterPoll records a printer's poll (its status, when st is not nil;
+// an unchanged one at most every printing.PollRecordEvery) and returns the printer and its oldest job waiting (nil: none). An
 // unknown key is not found.
 func (db *DB) PrinterPoll(ctx context.Context, key string, st *printing.Status, now time.Time) (*printing.Printer,
 	*printing.Job, error) {
@@ -94,11 +94,18 @@ func (db *DB) PrinterPoll(ctx context.Context, key string, st *printing.Status, 
 			Scan(&p.ID, &p.SchemeID, &p.VenueID, &p.Kind); err != nil {
 			return err
 		}
-		q, args := "UPDATE printers SET last_poll_at = ? WHERE id = ?", []any{now, p.ID}
+		// Written only when the status changed or the last recorded poll
+		// is printing.PollRecordEvery old: what the back office shows
+		// ("last seen" to the minute, online within two) stays true.
+		stale := now.Add(-printing.PollRecordEvery)
+		q, args := "UPDATE printers SET last_poll_at = ? WHERE id = ? AND (last_poll_at IS NULL OR last_poll_at <= ?)",
+			[]any{now, p.ID, stale}
 		if st != nil {
 			q = `UPDATE printers SET last_poll_at = ?, status_code = ?, paper_out = ?, paper_low = ?, cover_open = ?
-				WHERE id = ?`
-			args = []any{now, st.Code, st.PaperOut, st.PaperLow, st.CoverOpen, p.ID}
+				WHERE id = ? AND (last_poll_at IS NULL OR last_poll_at <= ? OR status_code <> ? OR paper_out <> ?
+					OR paper_low <> ? OR cover_open <> ?)`
+			args = []any{now, st.Code, st.PaperOut, st.PaperLow, st.CoverOpen, p.ID, stale, st.Code, st.PaperOut,
+				st.PaperLow, st.CoverOpen}
 		}
 		if _, err := c.exec(ctx, q, args...); err != nil {
 			return err
