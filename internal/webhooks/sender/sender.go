@@ -18,6 +18,9 @@ import (
 	"syscall"
 	"time"
 
+	"go.opentelemetry.io/otel/attribute"
+
+	"platter/internal/tracing"
 	"platter/internal/webhooks"
 )
 
@@ -172,10 +175,25 @@ func (s *Sender) control(_, address string, _ syscall.RawConn) error {
 // with webhook-id, webhook-timestamp and webhook-signature (every current
 // secret signing), read at most MaxResponse of the answer, and say what came
 // of it. Only a 2xx answer delivers.
-func (s *Sender) Send(ctx context.Context, q webhooks.Queued, at time.Time) webhooks.Outcome {
+func (s *Sender) Send(ctx context.Context, q webhooks.Queued, at time.Time) (o webhooks.Outcome) {
 	start := time.Now()
 	ctx, cancel := context.WithTimeout(ctx, Timeout)
 	defer cancel()
+	// A client span per attempt (a trace of its own from the worker),
+	// failed unless the endpoint answered 2xx; the URL is not in it (it
+	// may hold a token), the delivery, its webhook-id and the answer are.
+	ctx, span := tracing.StartCall(ctx, "webhook", "POST")
+	defer func() {
+		if span.IsRecording() {
+			span.SetAttributes(attribute.Int64("platter.delivery_id", q.ID), attribute.Int("platter.attempt", q.Attempt),
+				attribute.String("webhook.id", q.MessageID), attribute.Int("http.response.status_code", o.ResponseCode))
+		}
+		var err error
+		if !o.OK() {
+			err = errors.New(o.Err)
+		}
+		tracing.End(span, err)
+	}()
 	req, err := http.NewRequestWithContext(ctx, http.MethodPost, q.URL, bytes.NewReader(q.Body))
 	if err != nil {
 		return webhooks.Outcome{Err: "invalid URL", Duration: time.Since(start)}
@@ -191,7 +209,7 @@ func (s *Sender) Send(ctx context.Context, q webhooks.Queued, at time.Time) webh
 	}
 	_, _ = io.Copy(io.Discard, io.LimitReader(resp.Body, MaxResponse))
 	_ = resp.Body.Close()
-	o := webhooks.Outcome{ResponseCode: resp.StatusCode, Duration: time.Since(start)}
+	o = webhooks.Outcome{ResponseCode: resp.StatusCode, Duration: time.Since(start)}
 	if !o.OK() {
 		o.Err = "HTTP " + strconv.Itoa(resp.StatusCode)
 	}

@@ -13,6 +13,8 @@ import (
 	"testing"
 	"time"
 
+	"platter/internal/tracing"
+	"platter/internal/tracing/tracingtest"
 	"platter/internal/webhooks"
 )
 
@@ -223,3 +225,58 @@ func TestDialerControl(t *testing.T) {
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
+
+// TestSendSpan: with tracing on, each attempt is a client span "webhook
+// POST" with the delivery, its webhook-id and the answer's status, failed
+// unless the answer was 2xx, and without the endpoint's URL (it may hold
+// a token).
+func TestSendSpan(t *testing.T) {
+	rc := tracingtest.New(t)
+	tr, err := tracing.New(context.Background(), rc.URL, "test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = tr.Shutdown(context.Background()) }()
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/down" {
+			w.WriteHeader(http.StatusServiceUnavailable)
+		}
+	}))
+	t.Cleanup(srv.Close)
+	s := New(Options{AllowPrivate: true})
+	ctx, job := tr.Tracer().Start(context.Background(), "webhooks job")
+	ok, down := queued(srv.URL+"/ok?token=SeCrEt"), queued(srv.URL+"/down")
+	down.ID, down.MessageID = 2, "msg_down"
+	if o := s.Send(ctx, ok, time.Now()); !o.OK() {
+		t.Fatalf("ok: %+v", o)
+	}
+	if o := s.Send(ctx, down, time.Now()); o.OK() {
+		t.Fatalf("down: %+v", o)
+	}
+	job.End()
+	if err := tr.Flush(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	var got []tracingtest.Span
+	for _, sp := range rc.Spans() {
+		if sp.Name == "webhook POST" {
+			got = append(got, sp)
+		}
+		for k, v := range sp.Attributes {
+			if strings.Contains(v, "SeCrEt") {
+				t.Errorf("span %s attribute %s holds the URL's token: %s", sp.Name, k, v)
+			}
+		}
+	}
+	if len(got) != 2 {
+		t.Fatalf("webhook spans: %+v", rc.Spans())
+	}
+	want := map[string][2]string{"msg_test": {"200", "STATUS_CODE_UNSET"}, "msg_down": {"503", "STATUS_CODE_ERROR"}}
+	for _, sp := range got {
+		w, found := want[sp.Attributes["webhook.id"]]
+		if !found || sp.Attributes["http.response.status_code"] != w[0] || sp.Status.String() != w[1] ||
+			sp.Kind.String() != "SPAN_KIND_CLIENT" {
+			t.Errorf("span %+v, want status %v", sp, w)
+		}
+	}
+}
