@@ -128,5 +128,24 @@ test.describe("Webhooks", () => {
     await edit.getByRole("button", { name: "Save" }).click();
     await expect(edit).toHaveCount(0);
     await expect(page.getByRole("row").filter({ hasText: rx.url })).toContainText("Off");
+
+    // Where order data goes is on the record: Activity shows the endpoint
+    // added and then switched off, by whom.
+    await page
+      .getByRole("navigation", { name: "Back office" })
+      .getByRole("link", { name: "Activity" })
+      .click();
+    await page.getByRole("combobox", { name: "Kind" }).selectOption({ label: "Webhooks" });
+    await page.getByRole("button", { name: "Filter", exact: true }).click();
+    const changes = page.getByRole("list", { name: "Changes" }).getByRole("listitem");
+    await expect(changes).toHaveCount(2);
+    await expect(changes.first()).toContainText("Changed webhook");
+    await expect(changes.last()).toContainText("Added webhook");
+    await changes.first().getByText("Before and after").click();
+    const on = changes
+      .first()
+      .getByRole("row")
+      .filter({ has: page.getByRole("rowheader", { name: "On", exact: true }) });
+    await expect(on).toContainText("YesNo");
   });
 });

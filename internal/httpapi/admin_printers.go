@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"platter/internal/account"
+	"platter/internal/audit"
 	"platter/internal/ordering"
 	"platter/internal/platter"
 	"platter/internal/printing"
@@ -21,9 +22,9 @@ import (
 
 // Printers is what the printer calls need of the store.
 type Printers interface {
-	UpsertPrinter(ctx context.Context, ch printing.Change, now time.Time) (*printing.Printer, error)
+	UpsertPrinter(ctx context.Context, ch printing.Change, a audit.Audit, now time.Time) (*printing.Printer, error)
 	Printers(ctx context.Context, schemeID int64, venueIDs []int64) ([]printing.Printer, error)
-	DeletePrinter(ctx context.Context, schemeID, id int64) error
+	DeletePrinter(ctx context.Context, schemeID, id int64, a audit.Audit) error
 	PrinterPoll(ctx context.Context, key string, st *printing.Status, now time.Time) (*printing.Printer,
 		*printing.Job, error)
 	HandOut(ctx context.Context, key, token string, now time.Time) (*printing.Handout, error)
@@ -110,7 +111,7 @@ func (s *Server) adminPrintersUpsert(r *request, c *Caller) (*reply, error) {
 		return nil, platter.Invalid(bad)
 	}
 	p, err := st.UpsertPrinter(r.Context(), printing.Change{SchemeID: c.SchemeID, VenueSlug: in.VenueSlug, ID: in.ID,
-		Name: in.Name, Kind: in.Kind}, s.now())
+		Name: in.Name, Kind: in.Kind}, actor(c), s.now())
 	if err != nil {
 		return nil, err
 	}
@@ -167,7 +168,7 @@ func (s *Server) adminPrintersDelete(r *request, c *Caller) (*reply, error) {
 	if in.ID <= 0 {
 		return nil, platter.Invalid(map[string]string{"id": "printer.id"})
 	}
-	if err := st.DeletePrinter(r.Context(), c.SchemeID, in.ID); err != nil {
+	if err := st.DeletePrinter(r.Context(), c.SchemeID, in.ID, actor(c)); err != nil {
 		return nil, err
 	}
 	return &reply{Data: map[string]any{"id": in.ID, "deleted": true}}, nil

@@ -43,8 +43,15 @@ func (s *Server) edit(r *request, c *Caller, action, target string,
 	if err := s.backofficeReady(); err != nil {
 		return nil, err
 	}
-	a := audit.Audit{ActorUserID: c.UserID, ActorEmail: c.Email, Action: action, Target: target}
+	a := actor(c)
+	a.Action, a.Target = action, target
 	return s.backoffice.EditScheme(r.Context(), c.SchemeSlug, a, fn)
+}
+
+// actor is who makes a back-office write, for its audit row (the store
+// names the action and the target).
+func actor(c *Caller) audit.Audit {
+	return audit.Audit{ActorUserID: c.UserID, ActorEmail: c.Email}
 }
 
 // adminSchemeDocument answers admin/scheme/document: the whole scheme

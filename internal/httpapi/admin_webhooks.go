@@ -4,6 +4,7 @@ import (
 	"context"
 	"time"
 
+	"platter/internal/audit"
 	"platter/internal/platter"
 	"platter/internal/webhooks"
 )
@@ -12,8 +13,8 @@ import (
 // outbound webhook endpoints and their delivery log (docs/architecture.md
 // §11). Every method names the scheme; another's endpoint is not found.
 type Webhooks interface {
-	UpsertWebhook(ctx context.Context, schemeID int64, in webhooks.Input, now time.Time) (int64, string, error)
-	RotateWebhookSecret(ctx context.Context, schemeID, id int64, now time.Time) (string, error)
+	UpsertWebhook(ctx context.Context, schemeID int64, in webhooks.Input, a audit.Audit, now time.Time) (int64, string, error)
+	RotateWebhookSecret(ctx context.Context, schemeID, id int64, a audit.Audit, now time.Time) (string, error)
 	Webhooks(ctx context.Context, schemeID int64, now time.Time) ([]webhooks.Endpoint, error)
 	WebhookDeliveries(ctx context.Context, schemeID, webhookID int64, limit, offset int) ([]webhooks.Delivery, int, error)
 	RedeliverWebhook(ctx context.Context, schemeID, deliveryID int64, now time.Time) (*webhooks.Delivery, error)
@@ -128,7 +129,7 @@ func (s *Server) adminWebhooksUpsert(r *request, c *Caller) (*reply, error) {
 	}
 	enabled := in.Enabled == nil || *in.Enabled
 	id, secret, err := s.webhooks.UpsertWebhook(r.Context(), c.SchemeID,
-		webhooks.Input{ID: in.ID, URL: in.URL, Events: events, Enabled: enabled}, s.now())
+		webhooks.Input{ID: in.ID, URL: in.URL, Events: events, Enabled: enabled}, actor(c), s.now())
 	if err != nil {
 		return nil, err
 	}
@@ -155,7 +156,7 @@ func (s *Server) adminWebhooksRotate(r *request, c *Caller) (*reply, error) {
 	if err := s.webhooksReady(); err != nil {
 		return nil, err
 	}
-	secret, err := s.webhooks.RotateWebhookSecret(r.Context(), c.SchemeID, in.ID, s.now())
+	secret, err := s.webhooks.RotateWebhookSecret(r.Context(), c.SchemeID, in.ID, actor(c), s.now())
 	if err != nil {
 		return nil, err
 	}

@@ -26,7 +26,7 @@ func (f *permFixture) webhook() *hookRig {
 	ctx := context.Background()
 	scheme := f0(f.t, f.db)
 	hook, _, err := f.db.UpsertWebhook(ctx, scheme, webhooks.Input{URL: "https://till.example.com/hooks",
-		Events: []string{webhooks.MenuUpdated}, Enabled: true}, f.clk.Now())
+		Events: []string{webhooks.MenuUpdated}, Enabled: true}, store.Audit{}, f.clk.Now())
 	if err != nil {
 		f.t.Fatal(err)
 	}
@@ -145,6 +145,22 @@ func TestAdminWebhooks(t *testing.T) {
 		ep = e.call("admin/webhooks/list", filter(), boss...).Body["data"].([]any)[0].(map[string]any)
 		if ep["rotated_until"] == nil || ep["enabled"] != false || ep["url"] != "https://till.example.com/v2" {
 			t.Errorf("after the edit and rotation: %v", ep)
+		}
+		// Where order data goes is in the audit log: who added, changed
+		// and rotated the endpoint, its URL before and after; never a secret.
+		trail := e.call("admin/audit/list", filter("action", "webhook"), boss...)
+		rows := trail.Body["data"].([]any)
+		if len(rows) != 3 || strings.Contains(string(trail.Raw), "whsec_") {
+			t.Fatalf("audit: %s", trail.Raw)
+		}
+		for i, want := range []string{"webhook.rotate-secret", "webhook.upsert", "webhook.upsert"} {
+			row := rows[i].(map[string]any)
+			if row["action"] != want || row["actor_email"] != "boss@demo.test" || row["target"] != "till.example.com" {
+				t.Errorf("audit row %d: %v, want %s", i, row, want)
+			}
+		}
+		if b, a := rows[1].(map[string]any)["before"].(map[string]any), rows[1].(map[string]any)["after"].(map[string]any); b["url"] != "https://till.example.com/platter" || a["url"] != "https://till.example.com/v2" || a["enabled"] != false {
+			t.Errorf("the edit's audit: before %v after %v", b, a)
 		}
 
 		for _, bad := range []struct {

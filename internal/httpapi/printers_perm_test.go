@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"testing"
 
+	"platter/internal/audit"
 	"platter/internal/printing"
 )
 
@@ -73,7 +74,7 @@ func (f *permFixture) freshPrinter() int64 {
 	f.t.Helper()
 	f.keys++
 	p, err := f.db.UpsertPrinter(context.Background(), printing.Change{SchemeID: f.schemes[manager], VenueSlug: "soho",
-		Name: fmt.Sprintf("Printer %d", f.keys%7), Kind: printing.KindStar}, f.clk.Now())
+		Name: fmt.Sprintf("Printer %d", f.keys%7), Kind: printing.KindStar}, audit.Audit{}, f.clk.Now())
 	if err != nil {
 		f.t.Fatal(err)
 	}

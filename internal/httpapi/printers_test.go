@@ -258,5 +258,18 @@ func TestPrinterAdmin(t *testing.T) {
 		if _, err := db.Printers(context.Background(), f.schemes[manager], nil); err != nil {
 			t.Fatal(err)
 		}
+		// The audit log has who added, changed and removed "Pass" (the
+		// refused upserts wrote nothing), never its key.
+		key := u[strings.LastIndex(u, "/")+1:]
+		trail := f.e.call("admin/audit/list", filter("business_slug", "demo-burgers", "action", "printer"), f.auth(manager)...)
+		var pass []string
+		for _, r := range trail.Body["data"].([]any) {
+			if row := r.(map[string]any); row["target"] == "Pass" {
+				pass = append(pass, row["action"].(string))
+			}
+		}
+		if strings.Join(pass, " ") != "printer.delete printer.upsert printer.upsert" || strings.Contains(string(trail.Raw), key) {
+			t.Errorf("audit of Pass: %v in %s", pass, trail.Raw)
+		}
 	})
 }

@@ -22,7 +22,7 @@ func TestPrinterPollRecordedSparingly(t *testing.T) {
 		schemeID := mustImport(t, db, doc).SchemeID
 		t0 := time.Date(2026, 11, 16, 12, 0, 0, 0, time.UTC)
 		p, err := db.UpsertPrinter(ctx, printing.Change{SchemeID: schemeID, VenueSlug: doc.Venues[0].VenueSlug,
-			Name: "Kitchen", Kind: printing.KindStar}, t0)
+			Name: "Kitchen", Kind: printing.KindStar}, store.Audit{}, t0)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -31,9 +31,14 @@ func scanPrinter(r scanner, p *printing.Printer) error {
 // UpsertPrinter saves a printer and returns it (with its key). A venue
 // holds at most printing.MaxPerVenue printers; two of one venue cannot
 // share a name (1000 on name).
-func (db *DB) UpsertPrinter(ctx context.Context, ch printing.Change, now time.Time) (*printing.Printer, error) {
+//
+// The change is in the scheme's audit log (a: who; printer.upsert), the
+// printer's name, kind and venue before and after; never its key.
+func (db *DB) UpsertPrinter(ctx context.Context, ch printing.Change, a Audit, now time.Time) (*printing.Printer, error) {
 	now = utc(now)
 	var id int64
+	a.Action, a.Target = "printer.upsert", ch.Name
+	after := printerAudit{Name: ch.Name, Kind: ch.Kind, Venue: ch.VenueSlug}
 	err := db.write(ctx, func(c conn) error {
 		var venueID int64
 		if err := c.queryRow(ctx, "SELECT id FROM venues WHERE scheme_id = ? AND slug = ?", ch.SchemeID,
@@ -51,7 +56,14 @@ func (db *DB) UpsertPrinter(ctx context.Context, ch printing.Change, now time.Ti
 			}
 		}
 		if id != 0 {
-			return updatePrinter(ctx, c, ch, venueID, id, now)
+			before, err := printerBefore(ctx, c, ch.SchemeID, id)
+			if err != nil {
+				return err
+			}
+			if err := updatePrinter(ctx, c, ch, venueID, id, now); err != nil {
+				return err
+			}
+			return recordAudit(ctx, c, ch.SchemeID, a, before, after, now)
 		}
 		var n int
 		if err := c.queryRow(ctx, "SELECT COUNT(*) FROM printers WHERE venue_id = ?", venueID).Scan(&n); err != nil {
@@ -60,9 +72,12 @@ func (db *DB) UpsertPrinter(ctx context.Context, ch printing.Change, now time.Ti
 		if n >= printing.MaxPerVenue {
 			return platter.Invalid(map[string]string{"venue_slug": "printer.venue_full"})
 		}
-		return c.queryRow(ctx, `INSERT INTO printers (scheme_id, venue_id, name, kind, key, created_at, updated_at)
+		if err := c.queryRow(ctx, `INSERT INTO printers (scheme_id, venue_id, name, kind, key, created_at, updated_at)
 			VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id`, ch.SchemeID, venueID, ch.Name, ch.Kind, printing.NewKey(),
-			now, now).Scan(&id)
+			now, now).Scan(&id); err != nil {
+			return err
+		}
+		return recordAudit(ctx, c, ch.SchemeID, a, nil, after, now)
 	})
 	if err != nil {
 		if isUniqueViolation(err) {
@@ -118,15 +133,41 @@ func (db *DB) Printers(ctx context.Context, schemeID int64, venueIDs []int64) ([
 
 // DeletePrinter removes a printer of the scheme and its jobs; its URL
 // answers nothing from then on.
-func (db *DB) DeletePrinter(ctx context.Context, schemeID, id int64) error {
+//
+// The removal is in the audit log (printer.delete).
+func (db *DB) DeletePrinter(ctx context.Context, schemeID, id int64, a Audit) error {
 	return db.write(ctx, func(c conn) error {
+		before, err := printerBefore(ctx, c, schemeID, id)
+		if err != nil {
+			return err
+		}
 		n, err := execCount(ctx, c, "DELETE FROM printers WHERE id = ? AND scheme_id = ?", id, schemeID)
 		if err != nil {
 			return err
 		}
-		if n == 0 {
+		if n == 0 { // removed meanwhile by another
 			return platter.NotFound()
 		}
-		return nil
+		a.Action, a.Target = "printer.delete", before.Name
+		return recordAudit(ctx, c, schemeID, a, before, nil, time.Now().UTC())
 	})
+}
+
+// printerAudit is a printer as the audit log records it (never its key).
+type printerAudit struct {
+	Name  string `json:"name"`
+	Kind  string `json:"kind"`
+	Venue string `json:"venue"`
+}
+
+// printerBefore reads the scheme's printer id as the audit log records it
+// (another scheme's is not found).
+func printerBefore(ctx context.Context, c conn, schemeID, id int64) (*printerAudit, error) {
+	var p printerAudit
+	err := c.queryRow(ctx, `SELECT p.name, p.kind, v.slug FROM printers p JOIN venues v ON v.id = p.venue_id
+		WHERE p.id = ? AND p.scheme_id = ?`, id, schemeID).Scan(&p.Name, &p.Kind, &p.Venue)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, platter.NotFound()
+	}
+	return &p, err
 }

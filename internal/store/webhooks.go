@@ -3,6 +3,8 @@ package store
 import (
 	"context"
 	"database/sql"
+	"errors"
+	"net/url"
 	"strconv"
 	"strings"
 	"time"
@@ -19,16 +21,30 @@ import (
 // UpsertWebhook saves an endpoint. A new one gets its signing secret, which
 // is returned this once (never listed); an edit returns "". A scheme holds
 // at most webhooks.MaxEndpoints (1000 on url beyond).
-func (db *DB) UpsertWebhook(ctx context.Context, schemeID int64, in webhooks.Input, now time.Time) (id int64,
+//
+// The change is in the scheme's audit log (a: who; action webhook.upsert),
+// the endpoint's URL, events and state before and after: where the
+// scheme's order data is sent is a change a manager must be able to trace.
+// The secret never is.
+func (db *DB) UpsertWebhook(ctx context.Context, schemeID int64, in webhooks.Input, a Audit, now time.Time) (id int64,
 	secret string, err error) {
 	now = utc(now)
 	events := strings.Join(in.Events, ",")
+	after := webhookAudit{URL: in.URL, Events: in.Events, Enabled: in.Enabled}
+	a.Action, a.Target = "webhook.upsert", webhookTarget(in.URL)
 	err = db.write(ctx, func(c conn) error {
 		id, secret = in.ID, ""
 		if in.ID != 0 {
+			before, err := webhookBefore(ctx, c, schemeID, in.ID)
+			if err != nil {
+				return err
+			}
 			res, err := c.exec(ctx, `UPDATE webhooks SET url = ?, events = ?, enabled = ?, updated_at = ?
 				WHERE id = ? AND scheme_id = ?`, in.URL, events, in.Enabled, now, in.ID, schemeID)
-			return oneRow(res, err)
+			if err := oneRow(res, err); err != nil {
+				return err
+			}
+			return recordAudit(ctx, c, schemeID, a, before, after, now)
 		}
 		// The scheme's row is locked (PostgreSQL) so two adds at once
 		// cannot both pass the count.
@@ -45,8 +61,11 @@ func (db *DB) UpsertWebhook(ctx context.Context, schemeID int64, in webhooks.Inp
 				Params: map[string]string{platter.FieldParam("url", i18n.CountParam): strconv.Itoa(webhooks.MaxEndpoints)}}
 		}
 		secret = webhooks.NewSecret()
-		return c.queryRow(ctx, `INSERT INTO webhooks (scheme_id, url, events, enabled, secret, created_at, updated_at)
-			VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id`, schemeID, in.URL, events, in.Enabled, secret, now, now).Scan(&id)
+		if err := c.queryRow(ctx, `INSERT INTO webhooks (scheme_id, url, events, enabled, secret, created_at, updated_at)
+			VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id`, schemeID, in.URL, events, in.Enabled, secret, now, now).Scan(&id); err != nil {
+			return err
+		}
+		return recordAudit(ctx, c, schemeID, a, nil, after, now)
 	})
 	if err != nil {
 		return 0, "", err
@@ -58,15 +77,25 @@ func (db *DB) UpsertWebhook(ctx context.Context, schemeID int64, in webhooks.Inp
 // The one it had keeps signing beside it for webhooks.Overlap, so a
 // receiver can move to the new one without losing a message (a rotation
 // during an overlap drops the oldest).
-func (db *DB) RotateWebhookSecret(ctx context.Context, schemeID, id int64, now time.Time) (string, error) {
+// The rotation is in the audit log (webhook.rotate-secret), not the
+// secret.
+func (db *DB) RotateWebhookSecret(ctx context.Context, schemeID, id int64, a Audit, now time.Time) (string, error) {
 	now = utc(now)
 	var secret string
 	err := db.write(ctx, func(c conn) error {
+		before, err := webhookBefore(ctx, c, schemeID, id)
+		if err != nil {
+			return err
+		}
 		secret = webhooks.NewSecret()
 		res, err := c.exec(ctx, `UPDATE webhooks SET previous_secret = secret, previous_until = ?, secret = ?,
 				updated_at = ?
 			WHERE id = ? AND scheme_id = ?`, now.Add(webhooks.Overlap), secret, now, id, schemeID)
-		return oneRow(res, err)
+		if err := oneRow(res, err); err != nil {
+			return err
+		}
+		a.Action, a.Target = "webhook.rotate-secret", webhookTarget(before.URL)
+		return recordAudit(ctx, c, schemeID, a, nil, map[string]string{"url": before.URL}, now)
 	})
 	if err != nil {
 		return "", err
@@ -200,4 +229,35 @@ func (db *DB) RedeliverWebhook(ctx context.Context, schemeID, deliveryID int64, 
 		return nil, err
 	}
 	return &out, nil
+}
+
+// webhookAudit is an endpoint as the audit log records it.
+type webhookAudit struct {
+	URL     string   `json:"url"`
+	Events  []string `json:"events"`
+	Enabled bool     `json:"enabled"`
+}
+
+// webhookBefore reads the scheme's endpoint id as the audit log records it
+// (another scheme's is not found).
+func webhookBefore(ctx context.Context, c conn, schemeID, id int64) (*webhookAudit, error) {
+	var (
+		w      webhookAudit
+		events string
+	)
+	err := c.queryRow(ctx, "SELECT url, events, enabled FROM webhooks WHERE id = ? AND scheme_id = ?", id, schemeID).
+		Scan(&w.URL, &events, &w.Enabled)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, platter.NotFound()
+	}
+	w.Events = strings.Split(events, ",")
+	return &w, err
+}
+
+// webhookTarget names an endpoint in the audit log by its host.
+func webhookTarget(raw string) string {
+	if u, err := url.Parse(raw); err == nil && u.Host != "" {
+		return u.Host
+	}
+	return raw
 }

@@ -155,7 +155,7 @@ func TestWebhookSecretRotation(t *testing.T) {
 		rx := newReceiver(t, 0)
 		hook, old := addEndpoint(t, db, schemeID, rx.URL)
 		c := &clock{at: t0}
-		fresh, err := db.RotateWebhookSecret(ctx, schemeID, hook, c.Now())
+		fresh, err := db.RotateWebhookSecret(ctx, schemeID, hook, store.Audit{}, c.Now())
 		if err != nil || fresh == old || fresh == "" {
 			t.Fatal(fresh, err)
 		}

@@ -93,7 +93,7 @@ func addEndpoint(t *testing.T, db *store.DB, schemeID int64, url string, events 
 		events = webhooks.Events
 	}
 	id, secret, err := db.UpsertWebhook(context.Background(), schemeID,
-		webhooks.Input{URL: url, Events: events, Enabled: true}, t0)
+		webhooks.Input{URL: url, Events: events, Enabled: true}, store.Audit{}, t0)
 	if err != nil || secret == "" {
 		t.Fatal(id, secret, err)
 	}

@@ -46,6 +46,22 @@ beforeEach(() => {
             before: null,
             after: { ref: "tea-x2", title: "Tea", price: 200 },
           },
+          {
+            at: "2026-03-02T10:00:00Z",
+            actor_email: "boss@demo.test",
+            action: "webhook.upsert",
+            target: "till.example.com",
+            before: { url: "https://till.example.com/a", events: ["order.paid"], enabled: true },
+            after: { url: "https://till.example.com/b", events: ["order.paid"], enabled: false },
+          },
+          {
+            at: "2026-03-02T09:00:00Z",
+            actor_email: "boss@demo.test",
+            action: "printer.delete",
+            target: "Pass",
+            before: { name: "Pass", kind: "star_cloudprnt", venue: "soho" },
+            after: null,
+          },
         ],
         { total: 120, per_page: 50 },
       );
@@ -86,6 +102,24 @@ describe("activity", () => {
     await waitFor(() => expect(asked.at(-1)).toEqual(expect.objectContaining({ page: 2 })));
   });
 
+  it("names the integrations' changes: a webhook's address and state, a printer removed", async () => {
+    renderRoute(`/${SCHEME}/admin/activity`);
+    const [, , webhook, printer] = await rows();
+    expect(webhook!.textContent).toContain("Changed webhook");
+    expect(webhook!.textContent).toContain("till.example.com");
+    const address = within(webhook!).getByRole("rowheader", { name: "Address" }).closest("tr")!;
+    expect(address.textContent).toContain("https://till.example.com/a");
+    expect(address.textContent).toContain("https://till.example.com/b");
+    expect(within(webhook!).getByRole("rowheader", { name: "On" }).closest("tr")!.textContent).toContain(
+      "YesNo",
+    );
+    expect(printer!.textContent).toContain("Removed printer");
+    expect(printer!.textContent).toContain("Pass");
+    const kinds = screen.getByRole("combobox", { name: "Kind" });
+    expect(within(kinds).getByRole("option", { name: "Webhooks" })).toBeTruthy();
+    expect(within(kinds).getByRole("option", { name: "Printers" })).toBeTruthy();
+  });
+
   it("says it in Polish", async () => {
     await act(() => i18n.changeLanguage("pl-PL"));
     renderRoute(`/${SCHEME}/admin/activity`);
@@ -93,5 +127,12 @@ describe("activity", () => {
     await waitFor(() => expect(changed!.textContent).toContain("Zmieniono pozycję"));
     expect(within(changed!).getByRole("rowheader", { name: "Cena" })).toBeTruthy();
     expect(screen.getByText("Strona 1 z 3")).toBeTruthy();
+    const [, , webhook, printer] = await rows();
+    expect(webhook!.textContent).toContain("Zmieniono webhook");
+    expect(within(webhook!).getByRole("rowheader", { name: "Adres" })).toBeTruthy();
+    expect(printer!.textContent).toContain("Usunięto drukarkę");
+    expect(
+      within(screen.getByRole("combobox", { name: "Rodzaj" })).getByRole("option", { name: "Drukarki" }),
+    ).toBeTruthy();
   });
 });

@@ -1,5 +1,15 @@
 /** The kinds an action starts with ("menu.upsert-item" is a menu change). */
-export const KINDS = ["scheme", "menu", "venue", "brand", "team", "refund", "support"] as const;
+export const KINDS = [
+  "scheme",
+  "menu",
+  "venue",
+  "brand",
+  "team",
+  "refund",
+  "support",
+  "webhook",
+  "printer",
+] as const;
 
 export interface ActivityFilter {
   actor: string;

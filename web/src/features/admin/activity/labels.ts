@@ -26,6 +26,10 @@ export const ACTIONS = [
   "customer.export",
   "customer.erase",
   "support.reply",
+  "webhook.upsert",
+  "webhook.rotate-secret",
+  "printer.upsert",
+  "printer.delete",
 ] as const;
 
 /** Upserts that made something new when there was nothing before. */
@@ -36,6 +40,8 @@ const ADDS = new Set([
   "venue.upsert",
   "promo.upsert",
   "offer.upsert",
+  "webhook.upsert",
+  "printer.upsert",
 ]);
 
 const keyOf = (action: string) => action.replace(/[.-]/g, "_");
@@ -81,6 +87,11 @@ export const FIELDS = [
   "theme",
   "languages",
   "tipping",
+  "url",
+  "events",
+  "enabled",
+  "kind",
+  "venue",
 ] as const;
 
 const MONEY = /(^|\.)(price|fee|minimum|free_over|amount|min_spend)$/;
